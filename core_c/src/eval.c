@@ -1,0 +1,100 @@
+/* Hand evaluation: single hands, batches, and the 8/9-card reduction. */
+#include "pokerhash.h"
+#include "eval_core.h"
+
+/* The rank part of a card key: what removing one card of that rank takes away (suit counters aside). */
+static uint64_t rank_key(unsigned rank) {
+    return ph_card_keys[4 * rank] - (UINT64_C(1) << PH_SUIT_SHIFT);
+}
+
+/* Best plain value over the ways to drop `to_drop` cards (ranks ascending, from `first`) from a multiset
+ * of rank counts: the dense tables stop at seven cards, and a best five always lies within seven. */
+static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first) {
+    if (to_drop == 0)
+        return ph_plain_value(key);
+    unsigned best = PH_NO_VALUE;
+    for (unsigned rank = first; rank < 13; rank++) {
+        if (!counts[rank])
+            continue;
+        counts[rank]--;
+        unsigned value = best_after_dropping(key - rank_key(rank), counts, to_drop - 1, rank);
+        counts[rank]++;
+        if (value < best)
+            best = value;
+    }
+    return best;
+}
+
+unsigned ph_large_hand_value(uint64_t key, uint64_t card_bits, size_t k) {
+    uint8_t counts[13];
+    for (unsigned rank = 0; rank < 13; rank++) {
+        counts[rank] = (uint8_t)(((card_bits >> rank) & 1) + ((card_bits >> (16 + rank)) & 1) +
+                                 ((card_bits >> (32 + rank)) & 1) + ((card_bits >> (48 + rank)) & 1));
+    }
+    unsigned best = best_after_dropping(key, counts, (unsigned)(k - 7), 0);
+    uint64_t flush = key & PH_SUIT_FLUSH_BITS;
+    if (flush) {
+        unsigned flush_value = ph_flush_value(flush, card_bits);
+        if (flush_value < best)
+            best = flush_value;
+    }
+    return best;
+}
+
+/* Sums one row's keys and bits; returns PH_OK or the row's error. */
+static inline int sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint64_t *bits_out) {
+    uint64_t key = PH_SUIT_BIAS, bit_sum = 0, bit_or = 0;
+    for (size_t j = 0; j < k; j++) {
+        uint8_t card = row[j];
+        uint64_t bit = ph_card_bits[card];
+        key += ph_card_keys[card];
+        bit_sum += bit;
+        bit_or |= bit;
+    }
+    *key_out = key;
+    *bits_out = bit_or;
+    /* A repeated card carries in the sum; an id >= 52 sets the poison bit (or carries it away). */
+    if (__builtin_expect(bit_sum != bit_or || (bit_or & PH_POISON_BIT), 0)) {
+        for (size_t j = 0; j < k; j++)
+            if (row[j] >= PH_DECK_SIZE)
+                return PH_E_CARD;
+        return PH_E_DUPLICATE;
+    }
+    return PH_OK;
+}
+
+int ph_evaluate(const uint8_t *cards, size_t k) {
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PH_E_COUNT;
+    uint64_t key, bits;
+    int status = sum_row(cards, k, &key, &bits);
+    if (status != PH_OK)
+        return status;
+    return (int)ph_value_of(key, bits, k);
+}
+
+/* Written once, specialised per k by the switch below so the compiler unrolls the card loop. */
+static inline int batch_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key, bits;
+        int status = sum_row(cards + i * k, k, &key, &bits);
+        if (__builtin_expect(status != PH_OK, 0)) {
+            if (bad_row)
+                *bad_row = i;
+            return status;
+        }
+        out[i] = (uint16_t)ph_value_of(key, bits, k);
+    }
+    return PH_OK;
+}
+
+int ph_evaluate_batch(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    switch (k) {
+    case 5: return batch_rows(cards, n, 5, out, bad_row);
+    case 6: return batch_rows(cards, n, 6, out, bad_row);
+    case 7: return batch_rows(cards, n, 7, out, bad_row);
+    case 8: return batch_rows(cards, n, 8, out, bad_row);
+    case 9: return batch_rows(cards, n, 9, out, bad_row);
+    default: return PH_E_COUNT;
+    }
+}

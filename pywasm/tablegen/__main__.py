@@ -1,0 +1,27 @@
+"""Write every generated C table: `PYTHONPATH=pywasm python3 -m tablegen [--out DIR]`."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+from . import tables
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m tablegen", description=__doc__)
+    root = pathlib.Path(__file__).resolve().parents[2]
+    parser.add_argument("--out", type=pathlib.Path, default=root / "core_c" / "tables",
+                        help="directory for the generated .c files (default: core_c/tables)")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for filename, text, sizes in tables.all_sources():
+        (args.out / filename).write_text(text)
+        detail = ", ".join(f"{name} {size:,} B" for name, size in sizes)
+        print(f"{filename}: {detail}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

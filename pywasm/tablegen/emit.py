@@ -1,0 +1,44 @@
+"""Deterministic C source output for the generated tables."""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Sequence
+
+COMMAND = "PYTHONPATH=pywasm python3 -m tablegen"
+
+
+def banner(what: str) -> str:
+    return (
+        f"/* GENERATED FILE, do not edit. {what}\n"
+        f" * Made by `{COMMAND}` from the repository root (see pywasm/tablegen/). */\n"
+    )
+
+
+def c_array(ctype: str, name: str, values: Sequence[int], comment: str, per_line: int = 16,
+            shape: Sequence[int] = ()) -> str:
+    """One `const` array definition; `shape` makes it multi-dimensional (row-major `values`)."""
+    shape = tuple(shape) or (len(values),)
+    dims = "".join(f"[{d}]" for d in shape)
+    body = _braced(ctype, list(values), shape, per_line, "    ")
+    return f"/* {comment} */\nconst {ctype} {name}{dims} = {body};\n"
+
+
+def _braced(ctype: str, values: List[int], shape: Sequence[int], per_line: int, indent: str) -> str:
+    if len(shape) == 1:
+        lines = [indent + ", ".join(_literal(ctype, v) for v in values[i:i + per_line]) + ","
+                 for i in range(0, len(values), per_line)]
+        return "{\n" + "\n".join(lines) + "\n" + indent[4:] + "}"
+    step = len(values) // shape[0]
+    parts = [_braced(ctype, values[i * step:(i + 1) * step], shape[1:], per_line, indent + "    ")
+             for i in range(shape[0])]
+    return "{\n" + "".join(indent + p + ",\n" for p in parts) + indent[4:] + "}"
+
+
+def _literal(ctype: str, value: int) -> str:
+    if ctype == "uint64_t":
+        return f"UINT64_C(0x{value:016x})"
+    return str(value)
+
+
+def source(what: str, arrays: Iterable[str]) -> str:
+    return banner(what) + '#include "tables.h"\n\n' + "\n".join(arrays)
