@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# One entry point for people and CI. Everything it needs it installs itself (apt, venv, npm).
+#   ./build.sh serve [PORT]  set up, build native + wasm, serve the page on http://127.0.0.1:PORT (8000)
+#   ./build.sh test          set up, build everything, run every test (C, Python, node, Pyodide, Chromium)
+#   ./build.sh bench         set up, build, run the benchmarks against the peers
+#   ./build.sh native|wasm|setup|tables   single steps
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+VENV=$ROOT/.venv
+PY=$VENV/bin/python
+
+need_apt() { # install Debian packages whose command is missing
+    local missing=()
+    while [ $# -gt 0 ]; do command -v "$1" >/dev/null 2>&1 || missing+=("$2"); shift 2; done
+    [ ${#missing[@]} -eq 0 ] && return
+    echo "== apt-get install ${missing[*]}"
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+setup_python() {
+    [ -x "$PY" ] || python3 -m venv "$VENV"
+    "$PY" -m pip install -q --upgrade pip >/dev/null
+    "$PY" -m pip install -q -r requirements-dev.txt
+}
+
+build_native() {
+    echo "== native extension"
+    "$PY" -m pip install -q --no-build-isolation -e . >/dev/null
+    "$PY" -c "import pokerhash; print('pokerhash', pokerhash.__version__, 'backend', pokerhash.backend)"
+}
+
+build_wasm() {
+    need_apt emcc emscripten node nodejs npm npm
+    bash web/build.sh
+}
+
+setup_all() {
+    need_apt cc gcc python3 python3 chromium chromium
+    setup_python
+}
+
+case "${1:-}" in
+setup) setup_all ;;
+tables) PYTHONPATH=pywasm python3 -m tablegen ;;
+native) setup_python; build_native ;;
+wasm) build_wasm ;;
+serve)
+    setup_all; build_native; build_wasm
+    exec "$PY" web/serve.py --port "${2:-8000}" ;;
+test)
+    setup_all; build_native; build_wasm
+    "$PY" -m pytest -q -p no:cacheprovider "${@:2}" ;;
+bench)
+    setup_all; build_native; build_wasm
+    bash bench/run.sh ;;
+*)
+    sed -n '2,7p' "$0"; exit 2 ;;
+esac
