@@ -20,6 +20,32 @@ static int next_colex(uint8_t *items, size_t k, unsigned n) {
     return 0;
 }
 
+/* Rows that differ from the previous one only in their first item: with k <= 8 a row is one 8-byte word
+ * whose first byte is bumped, stored whole while the next row's start still lies inside the buffer. */
+static uint8_t *fill_first_item_run(uint8_t *row, uint8_t *end, uint8_t *items, size_t k, unsigned limit) {
+    if (k <= 8) {
+        uint8_t bytes[8] = {0}, one_bytes[8] = {1};
+        uint64_t word, one;
+        memcpy(bytes, items, k);
+        memcpy(&word, bytes, 8);
+        memcpy(&one, one_bytes, 8);
+        unsigned first = items[0];
+        while (first + 1u < limit && row + 8 <= end) {
+            word += one;
+            first++;
+            memcpy(row, &word, 8);
+            row += k;
+        }
+        items[0] = (uint8_t)first;
+    }
+    while (row < end && items[0] + 1u < limit) {
+        items[0]++;
+        memcpy(row, items, k);
+        row += k;
+    }
+    return row;
+}
+
 int ph_combinations(unsigned n, size_t k, uint64_t start, size_t count, uint8_t *out) {
     int status = ph_check_range(n, k, start, count);
     if (status != PH_OK || count == 0 || k == 0)
@@ -30,13 +56,7 @@ int ph_combinations(unsigned n, size_t k, uint64_t start, size_t count, uint8_t 
     for (;;) {
         memcpy(row, items, k);
         row += k;
-        /* Most steps only raise the lowest item: emit those rows without the general successor. */
-        unsigned limit = (k > 1) ? items[1] : n;
-        while (row < end && items[0] + 1u < limit) {
-            items[0]++;
-            memcpy(row, items, k);
-            row += k;
-        }
+        row = fill_first_item_run(row, end, items, k, (k > 1) ? items[1] : n);
         if (row >= end)
             return PH_OK;
         next_colex(items, k, n);
@@ -64,12 +84,8 @@ int ph_combination_masks(unsigned n, size_t k, uint64_t start, size_t count, uin
     return PH_OK;
 }
 
-int ph_value_histogram(size_t k, uint64_t start, uint64_t count, uint64_t histogram[PH_WORST_VALUE + 1]) {
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PH_E_COUNT;
-    int status = ph_check_range(PH_DECK_SIZE, k, start, count);
-    if (status != PH_OK || count == 0)
-        return status;
+/* Written once, specialised per k by ph_value_histogram's switch. */
+static inline void sweep(size_t k, uint64_t start, uint64_t count, uint64_t *histogram) {
     uint8_t cards[PH_MAX_HAND];
     ph_colex_unrank_unchecked(start, k, PH_DECK_SIZE, cards);
     /* key_above[i], bits_above[i]: sums over cards[i..k-1], so a step that changes cards[0..j] redoes
@@ -78,28 +94,64 @@ int ph_value_histogram(size_t k, uint64_t start, uint64_t count, uint64_t histog
     key_above[k] = PH_SUIT_BIAS;
     bits_above[k] = 0;
     size_t dirty = k;
+    unsigned run_value = 0; /* slot 0 is unused, so the first flush of an empty run is harmless */
+    uint64_t run_length = 0;
     for (;;) {
-        for (size_t i = dirty; i-- > 1;) {
+        for (size_t i = dirty; i-- > 2;) {
             key_above[i] = key_above[i + 1] + ph_card_keys[cards[i]];
             bits_above[i] = bits_above[i + 1] | ph_card_bits[cards[i]];
         }
-        unsigned limit = cards[1];
-        uint64_t run = limit - cards[0];
-        if (run > count)
-            run = count;
-        const uint64_t key1 = key_above[1], bits1 = bits_above[1];
-        for (unsigned c = cards[0], stop = cards[0] + (unsigned)run; c < stop; c++)
-            histogram[ph_value_of(key1 + ph_card_keys[c], bits1 | ph_card_bits[c], k)]++;
-        count -= run;
-        if (count == 0)
-            return PH_OK;
-        cards[0] = (uint8_t)(limit - 1);
-        size_t j = 1;
+        /* The two lowest cards as plain loops: the general odometer step below then runs about once per
+         * twenty hands instead of once per handful. */
+        const uint64_t key2 = key_above[2], bits2 = bits_above[2];
+        unsigned first = cards[0];
+        for (unsigned c1 = cards[1]; c1 < cards[2]; c1++, first = 0) {
+            const uint64_t key1 = key2 + ph_card_keys[c1], bits1 = bits2 | ph_card_bits[c1];
+            uint64_t run = c1 - first;
+            if (run > count)
+                run = count;
+            for (unsigned c0 = first, stop = first + (unsigned)run; c0 < stop; c0++) {
+                /* Hands one suit apart often share a value; counting such runs in a register keeps the
+                 * increments off one memory slot's store-to-load chain. */
+                unsigned value = ph_value_of(key1 + ph_card_keys[c0], bits1 | ph_card_bits[c0], k);
+                if (value != run_value) {
+                    histogram[run_value] += run_length;
+                    run_value = value;
+                    run_length = 0;
+                }
+                run_length++;
+            }
+            count -= run;
+            if (count == 0) {
+                histogram[run_value] += run_length;
+                return;
+            }
+        }
+        size_t j = 2;
         while (j < k && cards[j] + 1u >= ((j + 1 < k) ? cards[j + 1] : PH_DECK_SIZE))
             j++;
+        if (j == k)
+            break; /* unreachable: the range was checked */
         cards[j]++;
         for (size_t i = 0; i < j; i++)
             cards[i] = (uint8_t)i;
         dirty = j + 1;
     }
+    histogram[run_value] += run_length;
+}
+
+int ph_value_histogram(size_t k, uint64_t start, uint64_t count, uint64_t histogram[PH_WORST_VALUE + 1]) {
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PH_E_COUNT;
+    int status = ph_check_range(PH_DECK_SIZE, k, start, count);
+    if (status != PH_OK || count == 0)
+        return status;
+    switch (k) {
+    case 5: sweep(5, start, count, histogram); break;
+    case 6: sweep(6, start, count, histogram); break;
+    case 7: sweep(7, start, count, histogram); break;
+    case 8: sweep(8, start, count, histogram); break;
+    default: sweep(9, start, count, histogram); break;
+    }
+    return PH_OK;
 }
