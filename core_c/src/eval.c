@@ -41,6 +41,14 @@ unsigned ph_large_hand_value(uint64_t key, uint64_t card_bits, size_t k) {
     return best;
 }
 
+/* Kept out of line so the hot loop need not keep the row's ids alive for this rare path. */
+static __attribute__((noinline)) int bad_row_status(const uint8_t *row, size_t k) {
+    for (size_t j = 0; j < k; j++)
+        if (row[j] >= PH_DECK_SIZE)
+            return PH_E_CARD;
+    return PH_E_DUPLICATE;
+}
+
 /* Sums one row's keys and bits; returns PH_OK or the row's error. */
 static inline int sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint64_t *bits_out) {
     uint64_t key = PH_SUIT_BIAS, bit_sum = 0, bit_or = 0;
@@ -54,12 +62,8 @@ static inline int sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint6
     *key_out = key;
     *bits_out = bit_or;
     /* A repeated card carries in the sum; an id >= 52 sets the poison bit (or carries it away). */
-    if (__builtin_expect(bit_sum != bit_or || (bit_or & PH_POISON_BIT), 0)) {
-        for (size_t j = 0; j < k; j++)
-            if (row[j] >= PH_DECK_SIZE)
-                return PH_E_CARD;
-        return PH_E_DUPLICATE;
-    }
+    if (__builtin_expect(bit_sum != bit_or || (bit_or & PH_POISON_BIT), 0))
+        return bad_row_status(row, k);
     return PH_OK;
 }
 
