@@ -74,15 +74,27 @@ int ph_combination_masks(unsigned n, size_t k, uint64_t start, size_t count, uin
     uint64_t mask = 0;
     for (size_t i = 0; i < k; i++)
         mask |= UINT64_C(1) << items[i];
-    for (size_t i = 0; i < count; i++) {
-        out[i] = mask;
-        /* Gosper's hack: the next larger integer with as many set bits is the colex successor. */
+    uint64_t *end = out + count;
+    while (out < end) {
+        /* The lowest item climbs to just below the next one: independent stores, no carried chain. */
+        uint64_t rest = mask & (mask - 1);
+        unsigned lowest = (unsigned)__builtin_ctzll(mask);
+        unsigned limit = rest ? (unsigned)__builtin_ctzll(rest) : n;
+        for (unsigned item = lowest; item < limit && out < end; item++)
+            *out++ = rest | (UINT64_C(1) << item);
+        mask = rest | (UINT64_C(1) << (limit - 1));
+        if (out == end)
+            break;
+        /* Gosper's hack: the next larger integer with as many set bits is the colex successor; the
+         * divisor is a power of two, so it is a shift. */
         uint64_t low = mask & (0 - mask);
         uint64_t ripple = mask + low;
-        mask = ripple | (((mask ^ ripple) >> 2) / low);
+        mask = ripple | (((mask ^ ripple) >> 2) >> __builtin_ctzll(mask));
     }
     return PH_OK;
 }
+
+#define ONE_PER_SUIT (UINT64_C(0x1111) << PH_SUIT_SHIFT)
 
 /* Written once, specialised per k by ph_value_histogram's switch. */
 static inline void sweep(size_t k, uint64_t start, uint64_t count, uint64_t *histogram) {
@@ -110,16 +122,35 @@ static inline void sweep(size_t k, uint64_t start, uint64_t count, uint64_t *his
             uint64_t run = c1 - first;
             if (run > count)
                 run = count;
-            for (unsigned c0 = first, stop = first + (unsigned)run; c0 < stop; c0++) {
-                /* Hands one suit apart often share a value; counting such runs in a register keeps the
-                 * increments off one memory slot's store-to-load chain. */
-                unsigned value = ph_value_of(key1 + ph_card_keys[c0], bits1 | ph_card_bits[c0], k);
-                if (value != run_value) {
-                    histogram[run_value] += run_length;
-                    run_value = value;
-                    run_length = 0;
+            const unsigned stop = first + (unsigned)run;
+            /* Hands one suit apart often share a value; counting such runs in a register keeps the
+             * increments off one memory slot's store-to-load chain. */
+            if (k <= 7 && !((key1 + ONE_PER_SUIT) & PH_SUIT_FLUSH_BITS)) {
+                /* No suit holds four of the other cards, so no flush: the lowest card's suits all give one
+                 * plain value, evaluated once per rank. */
+                for (unsigned c0 = first; c0 < stop;) {
+                    unsigned next = (c0 | 3u) + 1u;
+                    if (next > stop)
+                        next = stop;
+                    unsigned value = ph_plain_value(key1 + ph_card_keys[c0]);
+                    if (value != run_value) {
+                        histogram[run_value] += run_length;
+                        run_value = value;
+                        run_length = 0;
+                    }
+                    run_length += next - c0;
+                    c0 = next;
                 }
-                run_length++;
+            } else {
+                for (unsigned c0 = first; c0 < stop; c0++) {
+                    unsigned value = ph_value_of(key1 + ph_card_keys[c0], bits1 | ph_card_bits[c0], k);
+                    if (value != run_value) {
+                        histogram[run_value] += run_length;
+                        run_value = value;
+                        run_length = 0;
+                    }
+                    run_length++;
+                }
             }
             count -= run;
             if (count == 0) {
