@@ -1,0 +1,56 @@
+// Random 7-card hands per second: pokerhash's WebAssembly build against the npm evaluators phe and
+// poker-evaluator, in one node process over the same pre-generated hands.
+// Usage: node bench/bench_wasm.mjs [HANDS=2000000] [--json]
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomHands, rowsOf } from './js/hands.mjs';
+import { phe, pokerEvaluator } from './js/peers.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { PokerHash } = await import(path.resolve(here, '../web/dist/pokerhash.mjs'));
+const args = process.argv.slice(2);
+const HANDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 2_000_000);
+const K = 7;
+const REPEATS = 5;
+
+/** Best evals/s over REPEATS runs of `run(out)` (the first run also warms the JIT). */
+function measure(run, hands) {
+    const out = new Uint16Array(hands);
+    let best = Infinity;
+    for (let i = 0; i < REPEATS; i++) {
+        const start = performance.now();
+        run(out);
+        best = Math.min(best, performance.now() - start);
+    }
+    return { perSecond: hands / (best / 1000), out };
+}
+
+const ph = await PokerHash.load();
+const cards = randomHands(HANDS, K, 7);
+const results = [];
+
+const batch = measure((out) => ph.evaluateBatch(cards, K, out), HANDS);
+results.push({ name: 'pokerhash wasm, evaluateBatch', ...batch });
+const rows = rowsOf(cards, K, (id) => id);
+results.push({ name: 'pokerhash wasm, evaluate(array)', ...measure((out) => {
+    for (let i = 0; i < rows.length; i++) out[i] = ph.evaluate(rows[i]);
+}, HANDS) });
+for (const make of [phe, pokerEvaluator]) {
+    const peer = make(cards, K);
+    const result = measure(peer.run, HANDS);
+    const agree = peer.sameScale ? result.out.every((v, i) => v === batch.out[i]) : null;
+    results.push({ name: peer.name, ...result, agree });
+}
+
+const ours = results[0].perSecond;
+if (args.includes('--json')) {
+    console.log(JSON.stringify(results.map(({ name, perSecond, agree }) => ({ name, perSecond, agree }))));
+} else {
+    console.log(`${HANDS.toLocaleString('en-US')} random ${K}-card hands, node ${process.version}, best of ${REPEATS}`);
+    for (const { name, perSecond, agree } of results) {
+        const ratio = ours / perSecond;
+        const check = agree === null || agree === undefined ? '' : agree ? '  (same values)' : '  (VALUES DIFFER)';
+        console.log(`  ${name.padEnd(34)} ${(perSecond / 1e6).toFixed(1).padStart(7)} M evals/s   batch is ${ratio.toFixed(1).padStart(6)}x${check}`);
+    }
+    console.log(ours >= 100e6 ? 'target >= 100 M/s: met' : 'target >= 100 M/s: NOT met');
+}

@@ -1,0 +1,424 @@
+"""pokerhash._core for Pyodide: ctypes over the C core built as an Emscripten side module.
+
+The side module (web/build.sh makes it: web/dist/pokerhash_core.so) shares Pyodide's wasm memory, so
+buffers are handed to C by address without copying. Every function, argument rule and error message
+mirrors the native binding pokerhash/_core.c; docs/python-binding.md is the contract. The side module is
+looked up in $POKERHASH_WASM_CORE, else next to this file.
+
+Pyodide runs Python on one thread, so the module-level scratch arrays below need no lock.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import operator
+import os
+from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
+
+_LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
+_lib = ctypes.CDLL(_LIBRARY)
+
+# (name, result, arguments): addresses travel as c_void_p ints, 64-bit values as i64 (the side module
+# is built with WASM_BIGINT, so no argument is split in two).
+for _name, _result, _args in (
+    ("ph_version", c_char_p, []),
+    ("ph_cards_parse", c_int, [c_char_p, c_size_t, c_void_p, c_size_t, POINTER(c_size_t)]),
+    ("ph_evaluate", c_int, [c_void_p, c_size_t]),
+    ("ph_evaluate_batch", c_int, [c_void_p, c_size_t, c_size_t, c_void_p, POINTER(c_size_t)]),
+    ("ph_value_histogram", c_int, [c_size_t, c_uint64, c_uint64, c_void_p]),
+    ("ph_category_of", c_int, [c_int]),
+    ("ph_describe", c_int, [c_int, c_void_p, c_size_t]),
+    ("ph_value_ranks", c_int, [c_int, c_void_p]),
+    ("ph_best_five", c_int, [c_void_p, c_size_t, c_void_p]),
+    ("ph_quinary_hash", c_int32, [c_void_p, c_uint]),
+    ("ph_binomial", c_int, [c_uint, c_uint, POINTER(c_uint64)]),
+    ("ph_combination_rank", c_int, [c_void_p, c_size_t, c_uint, c_int, POINTER(c_uint64)]),
+    ("ph_combination_unrank", c_int, [c_uint64, c_size_t, c_uint, c_int, c_void_p]),
+    ("ph_combinations", c_int, [c_uint, c_size_t, c_uint64, c_size_t, c_void_p]),
+    ("ph_combination_masks", c_int, [c_uint, c_size_t, c_uint64, c_size_t, c_void_p]),
+    ("ph_hand_index", c_int64, [c_uint64]),
+):
+    _function = getattr(_lib, _name)
+    _function.restype = _result
+    _function.argtypes = _args
+
+core_version = _lib.ph_version().decode()
+
+PH_E_CARD, PH_E_DUPLICATE, PH_E_COUNT, PH_E_NOMEM = -1, -2, -3, -8
+DECK_SIZE = 52
+WORST_VALUE = 7462
+MAX_COLLECT = 64  # more than a deck, so a wrong count is reported, not truncated
+U64_END = 1 << 64
+LONG_MIN, LONG_END = -(1 << 63), 1 << 63  # the native build's C long, so range errors agree
+CARDS_TYPE_ERROR = "cards must be card names (str), card ids (int) or a sequence of them"
+_CARD_NAMES = ["23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in range(DECK_SIZE)]
+
+_cards = (ctypes.c_uint8 * MAX_COLLECT)()
+_cards_at = ctypes.addressof(_cards)
+_small = (ctypes.c_uint8 * MAX_COLLECT)()  # results: best five, ranks, unranked items, text
+_small_at = ctypes.addressof(_small)
+_size = c_size_t()
+_u64 = c_uint64()
+
+# ---- argument conversion (the C API's PyLong_As* behaviour) -------------------------------------------
+
+
+def _as_long(obj) -> int:
+    value = operator.index(obj)
+    if not LONG_MIN <= value < LONG_END:
+        raise OverflowError("Python int too large to convert to C long")
+    return value
+
+
+def _unsigned(obj, name: str) -> int:
+    if not isinstance(obj, int) or not 0 <= obj < U64_END:
+        raise ValueError(f"{name} must be a non-negative integer below 2**64, got {obj!r}")
+    return obj
+
+
+def _fast_sequence(obj, message: str):
+    if isinstance(obj, (list, tuple)):
+        return obj
+    try:
+        iterator = iter(obj)
+    except TypeError:
+        raise TypeError(message) from None
+    return list(iterator)
+
+
+# ---- cards ------------------------------------------------------------------------------------------
+
+
+def _collect_text(text: str, count: int) -> int:
+    utf8 = text.encode("utf-8")
+    parsed = _lib.ph_cards_parse(utf8, len(utf8), _cards_at + count, MAX_COLLECT - count, ctypes.byref(_size))
+    if parsed == -4:  # PH_E_PARSE: name the token as written, up to the next separator
+        bad = end = _size.value
+        while end < len(utf8) and utf8[end] not in b" ,\t\n":
+            end += 1
+        token = utf8[bad:end].decode("utf-8", "replace")
+        raise ValueError(f"unknown card '{token}'")
+    if parsed < 0:
+        raise ValueError(f"more than {MAX_COLLECT} cards")
+    return count + parsed
+
+
+def _collect_one(item, count: int) -> int:
+    if isinstance(item, int):
+        if not 0 <= item < DECK_SIZE:
+            raise ValueError(f"card id {item!s} outside 0..51")
+        if count == MAX_COLLECT:
+            raise ValueError(f"more than {MAX_COLLECT} cards")
+        _cards[count] = item
+        return count + 1
+    if isinstance(item, str):
+        return _collect_text(item, count)
+    raise TypeError(CARDS_TYPE_ERROR)
+
+
+def _collect_cards(args) -> int:
+    """Cards from positional arguments (one text, one list/tuple, or the cards) into _cards; the count."""
+    items = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+    count = 0
+    for item in items:
+        count = _collect_one(item, count)
+    seen = 0
+    for i in range(count):
+        bit = 1 << _cards[i]
+        if seen & bit:
+            raise ValueError(f"duplicate card {_CARD_NAMES[_cards[i]]}")
+        seen |= bit
+    return count
+
+
+def _collect_hand(args) -> int:
+    count = _collect_cards(args)
+    if not 5 <= count <= 9:
+        raise ValueError(f"a hand needs 5 to 9 cards, got {count}")
+    return count
+
+
+def evaluate(*cards) -> int:
+    """evaluate(*cards) -> int: value 1..7462 of the best five of 5 to 9 cards (lower is better)."""
+    return _lib.ph_evaluate(_cards_at, _collect_hand(cards))
+
+
+def parse_cards(*cards) -> list:
+    """parse_cards(*cards) -> list[int]"""
+    return list(_cards[: _collect_cards(cards)])
+
+
+def best_five(*cards):
+    """best_five(*cards) -> (value, five card ids in order of importance)"""
+    value = _lib.ph_best_five(_cards_at, _collect_hand(cards), _small_at)
+    return value, tuple(_small[:5])
+
+
+def card_name(card) -> str:
+    """card_name(card_id) -> str"""
+    value = _as_long(card)
+    if not 0 <= value < DECK_SIZE:
+        raise ValueError(f"card id {value} outside 0..51")
+    return _CARD_NAMES[value]
+
+
+# ---- values -----------------------------------------------------------------------------------------
+
+
+def _checked_value(obj) -> int:
+    value = _as_long(obj)
+    if not 1 <= value <= WORST_VALUE:
+        raise ValueError(f"hand value {value} outside 1..7462")
+    return value
+
+
+def category(value) -> int:
+    """category(value) -> int 0..9"""
+    return _lib.ph_category_of(_checked_value(value))
+
+
+def describe(value) -> str:
+    """describe(value) -> str"""
+    _lib.ph_describe(_checked_value(value), _small_at, MAX_COLLECT)
+    return ctypes.string_at(_small_at).decode()
+
+
+def value_ranks(value):
+    """value_ranks(value) -> five ranks in order of importance"""
+    _lib.ph_value_ranks(_checked_value(value), _small_at)
+    return tuple(_small[:5])
+
+
+# ---- buffers ----------------------------------------------------------------------------------------
+
+
+class _Buffer:
+    """A C-contiguous buffer pinned for one C call: its address, byte length and item size."""
+
+    __slots__ = ("view", "address", "nbytes", "itemsize", "_keep")
+
+    def __init__(self, obj, writable: bool, codes: str, itemsize: int, what: str):
+        try:
+            view = memoryview(obj)
+            if not view.c_contiguous or (writable and view.readonly):
+                raise BufferError
+        except (TypeError, BufferError):
+            kind = "uint8" if what[0] == "c" else "unsigned integer"
+            raise ValueError(f"{what} must be a {'writable ' if writable else ''}C-contiguous {kind} buffer") from None
+        fmt = view.format[1:] if view.format[:1] in ("<", "=", "@") else view.format
+        if view.itemsize != itemsize or len(fmt) != 1 or fmt not in codes:
+            given = view.format
+            view.release()
+            raise ValueError(f"{what} must hold {itemsize}-byte unsigned integers (format '{given}' given)")
+        self.view = view
+        self.nbytes = view.nbytes
+        self.itemsize = itemsize
+        flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+        if not view.readonly:
+            # Shares the exporter's memory, which already lives in the wasm heap: no copy.
+            self._keep = (ctypes.c_char * self.nbytes).from_buffer(flat)
+            self.address = ctypes.addressof(self._keep)
+        else:
+            # Read-only memory (bytes) cannot be pinned through ctypes; a bytes object is passed as is.
+            self._keep = obj if type(obj) is bytes else flat.tobytes()
+            self.address = ctypes.cast(c_char_p(self._keep), c_void_p).value or 0
+
+    def release(self) -> None:
+        self._keep = None
+        self.view.release()
+
+
+def evaluate_batch_into(*args) -> None:
+    """evaluate_batch_into(cards, k, out)"""
+    if len(args) != 3:
+        raise TypeError("evaluate_batch_into(cards, k, out) takes 3 arguments")
+    k = _as_long(args[1])
+    if not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k}")
+    cards = _Buffer(args[0], False, "B", 1, "cards")
+    try:
+        out = _Buffer(args[2], True, "H", 2, "out")
+    except BaseException:
+        cards.release()
+        raise
+    try:
+        n = cards.nbytes // k
+        if cards.nbytes % k:
+            raise ValueError(f"cards hold {cards.nbytes} bytes, not a multiple of k={k}")
+        if out.nbytes // 2 != n:
+            raise ValueError(f"out must hold {n} uint16 values")
+        status = _lib.ph_evaluate_batch(cards.address, n, k, out.address, ctypes.byref(_size)) if n else 0
+    finally:
+        cards.release()
+        out.release()
+    if status == PH_E_DUPLICATE:
+        raise ValueError(f"row {_size.value}: duplicate card")
+    if status == PH_E_CARD:
+        raise ValueError(f"row {_size.value}: card id outside 0..51")
+
+
+# ---- combinatorics ----------------------------------------------------------------------------------
+
+
+def _binomial(n: int, k: int) -> int:
+    _lib.ph_binomial(n, k, ctypes.byref(_u64))
+    return _u64.value
+
+
+def _check_n_k(n: int, k: int) -> None:
+    if n > 64:
+        raise ValueError(f"n must be 0..64, got {n}")
+    if k > n:
+        raise ValueError(f"k must be 0..n, got {k} for n={n}")
+
+
+def _check_range(n: int, k: int, start: int, count: int) -> None:
+    _check_n_k(n, k)
+    total = _binomial(n, k)
+    if start > total or count > total - start:
+        end = (start + count) % U64_END  # the native message adds in uint64 too
+        raise ValueError(f"range {start}..{end} outside 0..C({n},{k}) = {total}")
+
+
+def _order(obj) -> int:
+    value = _as_long(obj)
+    if value not in (0, 1):
+        raise ValueError(f"order must be 0 (colex) or 1 (lex), got {value}")
+    return value
+
+
+def comb(*args) -> int:
+    """comb(n, k) -> int"""
+    if len(args) != 2:
+        raise TypeError("comb(n, k) takes 2 arguments")
+    n, k = _unsigned(args[0], "n"), _unsigned(args[1], "k")
+    if n > 0xFFFFFFFF or k > 0xFFFFFFFF or _lib.ph_binomial(n, k, ctypes.byref(_u64)) != 0:
+        raise OverflowError(f"C({n},{k}) does not fit in 64 bits")
+    return _u64.value
+
+
+def rank_combination(*args) -> int:
+    """rank_combination(items, n, order) -> int"""
+    if len(args) != 3:
+        raise TypeError("rank_combination(items, n, order) takes 3 arguments")
+    n = _unsigned(args[1], "n")
+    order = _order(args[2])
+    items = _fast_sequence(args[0], "items must be a sequence of integers")
+    k = len(items)
+    _check_n_k(n, k)
+    seen = 0
+    for i, item in enumerate(items):
+        try:
+            value = _as_long(item) if isinstance(item, int) else -2
+        except OverflowError:
+            value = -2
+        if value == -2:  # the native binding's "not an int" marker, which -2 itself also hits
+            raise TypeError("items must be a sequence of integers")
+        if value < 0 or value >= n:
+            raise ValueError(f"item {value} outside 0..n-1 for n={n}")
+        if seen >> value & 1:
+            raise ValueError(f"duplicate item {value}")
+        seen |= 1 << value
+        _small[i] = value
+    _lib.ph_combination_rank(_small_at, k, n, order, ctypes.byref(_u64))
+    return _u64.value
+
+
+def unrank_combination(*args):
+    """unrank_combination(index, k, n, order) -> tuple"""
+    if len(args) != 4:
+        raise TypeError("unrank_combination(index, k, n, order) takes 4 arguments")
+    index = _unsigned(args[0], "index")
+    k = _unsigned(args[1], "k")
+    n = _unsigned(args[2], "n")
+    order = _order(args[3])
+    _check_n_k(n, k)
+    if _lib.ph_combination_unrank(index, k, n, order, _small_at) != 0:
+        total = _binomial(n, k)
+        raise ValueError(f"index {index} outside 0..C({n},{k})-1 = 0..{total - 1}")
+    return tuple(_small[:k])
+
+
+def _fill_combinations(args, masks: bool) -> None:
+    if len(args) != 5:
+        raise TypeError("takes (n, k, start, count, out)")
+    n = _unsigned(args[0], "n")
+    k = _unsigned(args[1], "k")
+    start = _unsigned(args[2], "start")
+    count = _unsigned(args[3], "count")
+    _check_range(n, k, start, count)
+    if masks and k == 0 and count:
+        raise ValueError("k must be 1..n for masks, got 0")
+    out = _Buffer(args[4], True, "QLK" if masks else "B", 8 if masks else 1, "out")
+    try:
+        needed = count if masks else (count * k) % U64_END
+        if out.nbytes // out.itemsize != needed:
+            raise ValueError(f"out must hold {needed} {'uint64' if masks else 'uint8'} values")
+        fill = _lib.ph_combination_masks if masks else _lib.ph_combinations
+        fill(n, k, start, count, out.address)
+    finally:
+        out.release()
+
+
+def combinations_into(*args) -> None:
+    """combinations_into(n, k, start, count, out)"""
+    _fill_combinations(args, False)
+
+
+def combination_masks_into(*args) -> None:
+    """combination_masks_into(n, k, start, count, out)"""
+    _fill_combinations(args, True)
+
+
+def value_histogram_into(*args) -> None:
+    """value_histogram_into(k, start, count, out)"""
+    if len(args) != 4:
+        raise TypeError("value_histogram_into(k, start, count, out) takes 4 arguments")
+    k = _unsigned(args[0], "k")
+    start = _unsigned(args[1], "start")
+    count = _unsigned(args[2], "count")
+    if not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k}")
+    _check_range(DECK_SIZE, k, start, count)
+    out = _Buffer(args[3], True, "QLK", 8, "out")
+    try:
+        if out.nbytes // 8 != WORST_VALUE + 1:
+            raise ValueError(f"out must hold {WORST_VALUE + 1} uint64 values")
+        _lib.ph_value_histogram(k, start, count, out.address)
+    finally:
+        out.release()
+
+
+def hand_index(mask) -> int:
+    """hand_index(mask) -> colex rank of a 1..7 card mask"""
+    mask = _unsigned(mask, "mask")
+    index = _lib.ph_hand_index(mask)
+    if index == PH_E_CARD:
+        raise ValueError("mask has bits above card 51")
+    if index == PH_E_COUNT:
+        raise ValueError(f"hand_index takes 1 to 7 cards, got {bin(mask).count('1')}")
+    if index == PH_E_NOMEM:
+        raise MemoryError()
+    return index
+
+
+def quinary_hash(*args) -> int:
+    """quinary_hash(q, k) -> int"""
+    if len(args) != 2:
+        raise TypeError("quinary_hash(q, k) takes 2 arguments")
+    q = _fast_sequence(args[0], "q must be a sequence of 13 digits")
+    ok = len(q) == 13
+    try:
+        for i in range(13 if ok else 0):
+            digit = _as_long(q[i])
+            if not 0 <= digit <= 4:
+                ok = False
+                break
+            _small[i] = digit
+        k = _as_long(args[1]) if ok else -1
+    except Exception:  # the native binding clears any conversion error into the message below
+        ok, k = False, -1
+    digest = _lib.ph_quinary_hash(_small_at, k) if ok and 0 <= k <= 9 else -5
+    if digest < 0:
+        raise ValueError("q must be 13 digits 0..4 summing to k (0..9)")
+    return digest

@@ -1,0 +1,179 @@
+"""The pokerhash package's checks, run inside Pyodide on the wasm backend (tests/web/pyodide_run.mjs).
+
+Pyodide here has no pytest and no numpy, so this is a plain runner: every `check_*` function runs, and
+`run_all` returns a JSON report. Expectations come from the native backend (files in the data dir).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import traceback
+from array import array
+
+import pokerhash as ph
+from pokerhash import _backend
+
+import core_cases
+
+DATA = "/data"
+FIGURES = {}
+# The poker odds of five cards: hands per category, royal flush first.
+FIVE_CARD_CATEGORY_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
+
+
+def _load(name: str, typecode: str) -> array:
+    items = array(typecode)
+    with open(f"{DATA}/{name}", "rb") as f:
+        items.frombytes(f.read())
+    return items
+
+
+def _first_difference(got, want) -> str:
+    for i, (a, b) in enumerate(zip(got, want)):
+        if a != b:
+            return f"row {i}: got {a}, native {b}"
+    return f"lengths {len(got)} != {len(want)}"
+
+
+def check_backend_is_wasm():
+    assert ph.backend == "wasm", ph.backend
+    assert _backend.core.__name__ == "pokerhash._wasm_core"
+    assert ph.evaluate is _backend.core.evaluate
+
+
+def check_core_contract_matches_native():
+    with open(f"{DATA}/core_outcomes.json", encoding="utf-8") as f:
+        native = json.load(f)
+    wasm = core_cases.outcomes(_backend.core)
+    diffs = [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(core_cases.CASES, native, wasm) if n != w]
+    assert not diffs, "\n".join(diffs[:10])
+    FIGURES["core_cases"] = len(wasm)
+
+
+def check_all_five_card_hands():
+    cards = ph.combinations(52, 5)  # a 2-D memoryview without numpy
+    assert cards.shape == (2598960, 5)
+    native_cards = _load("cards_5.u8", "B")
+    assert cards.tobytes() == native_cards.tobytes(), "combinations(52, 5) differs from native"
+    values = ph.evaluate_batch(cards, 5)
+    native = _load("values_5.u16", "H")
+    assert values == native, _first_difference(values, native)
+    histogram = ph.value_histogram(5)
+    assert sum(histogram) == 2598960
+    per_value = [0] * 7463
+    for v in values:
+        per_value[v] += 1
+    assert list(histogram) == per_value
+    by_category = [0] * 10
+    for v in range(1, 7463):
+        by_category[ph.category(v)] += histogram[v]
+    assert by_category == FIVE_CARD_CATEGORY_COUNTS, by_category
+
+
+def check_random_hands_6_to_9():
+    for k in (6, 7, 8, 9):
+        cards = _load(f"cards_{k}.u8", "B")
+        native = _load(f"values_{k}.u16", "H")
+        values = ph.evaluate_batch(cards, k)
+        assert isinstance(values, array) and values.typecode == "H"
+        assert values == native, f"k={k}: " + _first_difference(values, native)
+        for i in range(0, len(native), 997):  # the single-hand path, by ids and by text
+            row = list(cards[i * k : i * k + k])
+            assert ph.evaluate(row) == native[i]
+            assert ph.evaluate(" ".join(str(c) for c in ph.parse_cards(row))) == native[i]
+
+
+def check_buffer_kinds():
+    row = [51, 47, 43, 39, 35, 0, 4, 8, 12, 16]
+    for cards in (bytes(row), bytearray(row), array("B", row), memoryview(bytes(row)), memoryview(bytearray(row))):
+        assert list(ph.evaluate_batch(cards, 5)) == [1, 9], type(cards)
+    assert list(ph.evaluate_batch(memoryview(bytes(row)).cast("B", (2, 5)), 5)) == [1, 9]
+
+
+def check_values_describe_and_rank():
+    with open(f"{DATA}/values.json", encoding="utf-8") as f:
+        native = json.load(f)
+    for value, (category, text, ranks) in enumerate(native, start=1):
+        assert ph.category(value) == category and ph.describe(value) == text, value
+        assert list(ph.value_ranks(value)) == ranks, value
+    assert str(ph.category(236)) == "Full House"
+
+
+def check_public_api():
+    assert ph.evaluate("As Ks Qs Js Ts") == 1
+    assert ph.evaluate(ph.Card("As"), "Ks", 43, "J♠", "10s") == 1
+    assert ph.describe(ph.evaluate("9c 9d 9h 4s 4c 2d 3h")) == "Nines Full over Fours"
+    assert [str(c) for c in ph.best_five("9c 9d 9h 4s 4c 2d 3h")] == ["9h", "9d", "9c", "4s", "4c"]
+    assert ph.Card(51).symbol == "A♠" and repr(ph.Card("2c")) == "Card('2c')"
+    try:
+        ph.evaluate("As As Qs Js Ts")
+    except ValueError as error:
+        assert str(error) == "duplicate card As"
+    else:
+        raise AssertionError("a duplicate card was accepted")
+    rows = ph.combinations(52, 7, 133784555)
+    assert rows.shape == (5, 7) and list(rows.tobytes()[28:]) == [45, 46, 47, 48, 49, 50, 51]
+    masks = ph.combination_masks(52, 2, 0, 3)
+    assert list(masks) == [0b11, 0b101, 0b110]
+
+
+def check_combinatorics_match_native():
+    with open(f"{DATA}/ranks.json") as f:
+        cases = json.load(f)
+    for case in cases:
+        n, k, items = case["n"], case["k"], case["items"]
+        for order in ("colex", "lex"):
+            rank = int(case[order])
+            assert ph.rank_combination(items, n, order) == rank, (case, order)
+            assert list(ph.unrank_combination(rank, k, n, order)) == items, (case, order)
+    assert ph.comb(64, 32) == 1832624140942590534
+    big = 2**53 + 12345  # past exact floats: the 64-bit index must cross ctypes intact
+    assert ph.rank_combination(ph.unrank_combination(big, 32, 64), 64) == big
+    assert ph.rank_combination(ph.unrank_combination(big, 32, 64, "lex"), 64, "lex") == big
+
+
+def check_hand_index_matches_native():
+    cards = _load("cards_7.u8", "B")
+    native = _load("hand_index_7.u32", "I")
+    for i, want in enumerate(native):
+        row = list(cards[i * 7 : i * 7 + 7])
+        assert ph.hand_index(row) == want == ph.rank_combination(row, 52), i
+
+
+def check_batch_speed():
+    rng = random.Random(7)
+    deck = list(range(52))
+    n = 1_000_000
+    cards = bytearray()
+    for _ in range(n):
+        cards += bytes(rng.sample(deck, 7))
+    out = array("H", bytes(2 * n))
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        ph._core.evaluate_batch_into(cards, 7, out)
+        best = min(best, time.perf_counter() - started)
+    FIGURES["pyodide_batch_evals_per_s"] = round(n / best)
+    started = time.perf_counter()
+    for i in range(20000):
+        ph.evaluate(cards[i * 7], cards[i * 7 + 1], cards[i * 7 + 2], cards[i * 7 + 3], cards[i * 7 + 4],
+                    cards[i * 7 + 5], cards[i * 7 + 6])
+    FIGURES["pyodide_single_evals_per_s"] = round(20000 / (time.perf_counter() - started))
+
+
+def run_all(data_dir: str = DATA) -> str:
+    global DATA
+    DATA = data_dir
+    passed, failed = [], {}
+    for name, check in list(globals().items()):
+        if name.startswith("check_") and callable(check):
+            started = time.perf_counter()
+            try:
+                check()
+                passed.append(name)
+            except Exception:
+                failed[name] = traceback.format_exc()[-3000:]
+            FIGURES[f"{name}_s"] = round(time.perf_counter() - started, 2)
+    return json.dumps({"passed": passed, "failed": failed, "figures": FIGURES})

@@ -1,0 +1,25 @@
+"""The ES-module WebAssembly library under node: parity with the native extension, its API, its types."""
+
+import json
+
+from webtools import HERE, WEB, last_json_line, run_node
+
+
+def test_parity_with_native(built, node, native_data):
+    """All five-card hands, a million random 6-9 card hands, describe/rank/unrank/hand_index."""
+    report = last_json_line(run_node(node, [HERE / "parity.mjs", native_data], timeout=300))
+    print(f"\nnode parity: {report['total']:,} checks in {report['seconds']:.2f} s")
+    assert report["ok"], json.dumps(report["mismatches"], indent=1)
+    assert report["checked"]["values of all 5-card hands"] == 2_598_960
+    random_hands = sum(report["checked"][f"values of random {k}-card hands"] for k in (6, 7, 8, 9))
+    assert random_hands >= 1_000_000
+
+
+def test_js_api_contract(built, node):
+    run_node(node, ["--test", HERE / "api.test.mjs"], timeout=120)
+
+
+def test_typescript_declarations_compile(built, node):
+    tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
+    run_node(node, [tsc, "--noEmit", "--strict", "--target", "es2020", "--module", "esnext",
+                    "--moduleResolution", "bundler", "--lib", "es2020,dom", HERE / "types_check.ts"], timeout=120)

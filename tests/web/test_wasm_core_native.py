@@ -1,0 +1,36 @@
+"""_wasm_core.py run on CPython over a native build of the core: the same contract as the native binding.
+
+A quick check that needs no browser or node: ctypes code paths and error messages, case by case."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webtools import ROOT
+
+SOURCES = sorted((ROOT / "core_c" / "src").glob("*.c")) + sorted((ROOT / "core_c" / "tables").glob("*.c"))
+
+
+@pytest.fixture(scope="module")
+def native_side_library(tmp_path_factory) -> Path:
+    library = tmp_path_factory.mktemp("core") / "pokerhash_core.so"
+    subprocess.run(["cc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{ROOT}/core_c/include", f"-I{ROOT}/core_c/src",
+                    *map(str, SOURCES), "-o", str(library)], check=True)
+    return library
+
+
+def test_every_case_matches_the_native_binding(native_side_library):
+    script = (
+        "import core_cases, json, pokerhash._core as n, pokerhash._wasm_core as w;"
+        "print(json.dumps([core_cases.CASES, core_cases.outcomes(n), core_cases.outcomes(w)]))"
+    )
+    env = dict(os.environ, POKERHASH_WASM_CORE=str(native_side_library),
+               PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "web"), str(ROOT / "pywasm")]))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    cases, native, wasm = json.loads(done.stdout)
+    diffs = [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(cases, native, wasm) if n != w]
+    assert not diffs, "\n".join(diffs)

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Builds the browser artifacts of pokerhash from the same C sources as the native extension:
+#   dist/pokerhash.mjs (+ .d.ts)      hand-written ES-module API over
+#   dist/pokerhash_core.mjs + .wasm   the emcc-generated module (MODULARIZE, EXPORT_ES6)
+#   dist/pokerhash_core.so            the core as an Emscripten side module, loaded by ctypes in Pyodide
+#   dist/py/                          the pokerhash Python package files the page installs into Pyodide
+#   pyodide/                          the pinned Pyodide runtime, served locally (no CDN)
+# Usage: web/build.sh [release|debug]   (default release). Idempotent: an unchanged build is skipped.
+set -euo pipefail
+cd "$(dirname "$0")"
+WEB=$PWD
+ROOT=$(cd .. && pwd)
+MODE=${1:-release}
+DIST=$WEB/dist
+SIZE_BUDGET=153600 # the evaluator wasm with its tables, over the wire (see print_sizes)
+
+# emcc 3.1.6's JS optimizer needs Debian's acorn, which lives outside node's default path.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+need_apt() { # need_apt COMMAND PACKAGE ...: installs the packages whose command is missing
+    local missing=()
+    while [ $# -gt 0 ]; do command -v "$1" >/dev/null 2>&1 || missing+=("$2"); shift 2; done
+    [ ${#missing[@]} -eq 0 ] && return
+    echo "== apt-get install ${missing[*]}"
+    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# ---- flag sets ------------------------------------------------------------------------------------
+COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src"
+    -sWASM_BIGINT=1) # 64-bit C arguments stay i64: BigInt in JS, and unlegalized imports for Pyodide
+case "$MODE" in
+release) OPT=(-O3 -DNDEBUG) ;;
+debug) OPT=(-O0 -g3 -sASSERTIONS=0) ;; # glue assertions reject node, which the tests use
+*) echo "usage: $0 [release|debug]" >&2; exit 2 ;;
+esac
+LIB=(-sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createPokerHashCore
+    -sENVIRONMENT=web,worker # node runs it too: the wrapper hands it the wasm bytes (3.1.6's node glue is not ESM-safe)
+    -sALLOW_MEMORY_GROWTH=1 -sFILESYSTEM=0 --no-entry)
+SIDE=(-fPIC -sSIDE_MODULE=2) # 2: export only exports.txt; malloc and libc come from Pyodide
+
+export_list() { # export_list FILE...: "_a,_b" from one-name-a-line files
+    grep -hv '^\s*\(#\|$\)' "$@" | sed 's/^\s*/_/; s/\s*$//' | paste -sd, -
+}
+
+SOURCES=("$ROOT"/core_c/src/*.c "$ROOT"/core_c/tables/*.c)
+PY_FILES=("$ROOT"/pywasm/pokerhash/*.py "$ROOT"/pywasm/pokerhash/*.pyi "$ROOT"/pywasm/pokerhash/py.typed)
+
+stamp() { # identifies every input of the build, so an unchanged one is skipped
+    {
+        echo "$MODE ${COMMON[*]} ${OPT[*]} ${LIB[*]} ${SIDE[*]}"
+        emcc --version | head -1
+        cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*.h exports.txt exports_js.txt \
+            src/pokerhash.js src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh"
+    } | sha256sum | cut -d' ' -f1
+}
+
+build_lib() {
+    echo "== $MODE: dist/pokerhash_core.mjs + .wasm (ES module)"
+    emcc "${COMMON[@]}" "${OPT[@]}" "${LIB[@]}" "${SOURCES[@]}" \
+        -sEXPORTED_FUNCTIONS="$(export_list exports.txt exports_js.txt)" -o "$DIST/pokerhash_core.mjs"
+    cp src/pokerhash.js "$DIST/pokerhash.mjs"
+    cp src/pokerhash.d.ts "$DIST/pokerhash.d.ts"
+    cp src/pokerhash.d.ts "$DIST/pokerhash.d.mts" # what TypeScript looks for beside a .mjs
+}
+
+build_side_module() {
+    echo "== $MODE: dist/pokerhash_core.so (side module for Pyodide)"
+    emcc "${COMMON[@]}" "${OPT[@]}" "${SIDE[@]}" "${SOURCES[@]}" \
+        -sEXPORTED_FUNCTIONS="$(export_list exports.txt)" -o "$DIST/pokerhash_core.so"
+}
+
+stage_python_package() { # the files the page writes into Pyodide's site-packages, and their list
+    rm -rf "$DIST/py" && mkdir -p "$DIST/py/pokerhash"
+    cp "${PY_FILES[@]}" "$DIST/py/pokerhash/"
+    (cd "$DIST/py/pokerhash" && ls | sort | python3 -c \
+        'import json, sys; print(json.dumps({"package": "pokerhash", "files": sys.stdin.read().split()}))') \
+        >"$DIST/py/manifest.json"
+}
+
+stage_pyodide() { # only what loadPyodide() fetches: the runtime, the stdlib and the lock file
+    rm -rf pyodide && mkdir -p pyodide
+    local file
+    for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+        cp "node_modules/pyodide/$file" pyodide/
+    done
+}
+
+print_sizes() {
+    echo "== sizes (bytes: raw / gzip -9)"
+    local file raw gz
+    for file in "$DIST/pokerhash_core.wasm" "$DIST/pokerhash_core.mjs" "$DIST/pokerhash.mjs" "$DIST/pokerhash_core.so"; do
+        raw=$(stat -c %s "$file")
+        gz=$(gzip -9c "$file" | wc -c)
+        printf '   %-28s %8d / %7d\n' "$(basename "$file")" "$raw" "$gz"
+    done
+    # The dense quinary table alone is 147.5 KB raw, so the budget is enforced on the transfer size.
+    gz=$(gzip -9c "$DIST/pokerhash_core.wasm" | wc -c)
+    if [ "$MODE" = release ] && [ "$gz" -gt "$SIZE_BUDGET" ]; then
+        echo "FAIL: pokerhash_core.wasm is $gz bytes gzipped, budget $SIZE_BUDGET" >&2
+        exit 1
+    fi
+}
+
+need_apt emcc emscripten node nodejs npm npm
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "== npm ci (web/)"
+    npm ci --no-audit --no-fund --loglevel=error
+fi
+mkdir -p "$DIST"
+STAMP=$(stamp)
+if [ -f "$DIST/.stamp" ] && [ "$(cat "$DIST/.stamp")" = "$STAMP" ] && [ -f pyodide/pyodide.asm.wasm ]; then
+    echo "== web: up to date ($MODE)"
+else
+    rm -f "$DIST/.stamp"
+    build_lib
+    build_side_module
+    stage_python_package
+    stage_pyodide
+    echo "$STAMP" >"$DIST/.stamp"
+fi
+print_sizes

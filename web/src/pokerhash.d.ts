@@ -1,0 +1,90 @@
+/**
+ * pokerhash: exact poker hand evaluation (5 to 9 cards) and card combinatorics in WebAssembly.
+ * Card id = 4 * rank + suit (2c = 0 .. As = 51); hand value 1 (royal flush) .. 7462, lower is better.
+ */
+
+/** Card text ("As Ks Qs", "AsKs", "A♠ K♠"), or an array of card ids and/or card names. */
+export type Cards = string | ReadonlyArray<number | string> | Uint8Array;
+/** 'colex' (by largest element, = numeric order of bit masks) or 'lex' (by smallest element). */
+export type Order = 'colex' | 'lex';
+/** A 64-bit unsigned result: a number when below 2**53, else a BigInt. */
+export type U64 = number | bigint;
+
+export type ErrorCode = 'type' | 'parse' | 'card' | 'duplicate' | 'count' | 'argument' | 'range' | 'overflow';
+
+export declare const WORST_VALUE: 7462;
+export declare const DECK_SIZE: 52;
+/** 'Royal Flush', 'Straight Flush', ..., 'High Card', indexed by category id 0..9. */
+export declare const CATEGORY_NAMES: readonly string[];
+
+/** Thrown for every bad input; the message names the problem ("duplicate card As"). */
+export declare class PokerHashError extends Error {
+    readonly code: ErrorCode;
+    constructor(message: string, code: ErrorCode);
+}
+
+export interface LoadOptions {
+    /** Where pokerhash_core.wasm is; default: next to pokerhash.mjs. */
+    wasmUrl?: string | URL;
+    /** The wasm bytes themselves (bundlers, offline use). */
+    wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+export interface HandAnalysis {
+    value: number;
+    /** 0 (royal flush) .. 9 (high card). */
+    category: number;
+    categoryName: string;
+    /** "Nines Full over Fours", "Ace-High Flush", ... */
+    description: string;
+    /** The five card ids that make the value, in order of importance. */
+    bestFive: number[];
+}
+
+/** "As" for 51, or "A♠" with { symbols: true }. */
+export declare function cardName(card: number, options?: { symbols?: boolean }): string;
+
+export declare class PokerHash {
+    /** Instantiates the WebAssembly core (in browsers, workers and node). */
+    static load(options?: LoadOptions): Promise<PokerHash>;
+    private constructor(core: unknown);
+
+    /** The C core's version, "MAJOR.MINOR.PATCH". */
+    readonly version: string;
+
+    /** Card ids of text or an array of ids/names: 0..52 distinct cards. */
+    parseCards(cards: Cards): number[];
+    cardName(card: number, options?: { symbols?: boolean }): string;
+
+    /** Value 1..7462 of the best five of 5 to 9 cards. */
+    evaluate(cards: Cards): number;
+    evaluate(...cards: Array<number | string>): number;
+    /** Values of the n hands of k (5..9) cards stored row by row in `cards` (length n*k). */
+    evaluateBatch(cards: Uint8Array, k: number, out?: Uint16Array): Uint16Array;
+    /** Category id 0..9 of a value. */
+    category(value: number): number;
+    categoryName(value: number): string;
+    describe(value: number): string;
+    /** Ranks 0..12 (2..A) of the five cards behind a value, in order of importance. */
+    valueRanks(value: number): number[];
+    /** The five card ids that make the value, in order of importance. */
+    bestFive(cards: Cards): number[];
+    bestFive(...cards: Array<number | string>): number[];
+    analyze(cards: Cards): HandAnalysis;
+    analyze(...cards: Array<number | string>): HandAnalysis;
+    /** Counts per value (index = value, slot 0 unused) over k-card hands with colex ranks start..start+count-1. */
+    valueHistogram(k: number, start?: number | bigint, count?: number | bigint): Float64Array;
+    quinaryHash(q: readonly number[], k: number): number;
+    /** Colex rank of a 1..7 card hand among C(52, len). */
+    handIndex(cards: Cards): number;
+
+    /** Exact binomial coefficient; throws when it exceeds 2**64 - 1. */
+    comb(n: number, k: number): U64;
+    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: number, order?: Order): U64;
+    unrankCombination(index: number | bigint, k: number, n: number, order?: Order): number[];
+    /** count rows of k ascending items (colex ranks start..start+count-1), row after row. */
+    combinations(n: number, k: number, start?: number | bigint, count?: number | bigint): Uint8Array;
+    combinationMasks(n: number, k: number, start?: number | bigint, count?: number | bigint): BigUint64Array;
+}
+
+export default PokerHash;

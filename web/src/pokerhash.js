@@ -1,0 +1,501 @@
+/**
+ * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards) and card combinatorics, running
+ * the library's C core compiled to WebAssembly.
+ *
+ *   import { PokerHash } from './pokerhash.mjs';
+ *   const ph = await PokerHash.load();
+ *   ph.evaluate('As Ks Qs Js Ts');            // 1 (royal flush); values 1..7462, lower is better
+ *   ph.evaluate([51, 47, 43, 39, 35]);        // the same hand as card ids
+ *   ph.describe(ph.evaluate('9c 9d 9h 4s 4c')); // 'Nines Full over Fours'
+ *   ph.evaluateBatch(cards, 7);               // Uint8Array of n*7 ids -> Uint16Array of n values
+ *
+ * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
+ * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
+ * spaces, commas or nothing ("AsKs Qd,Jd").
+ *
+ * Values follow the Cactus Kev / PokerHandEvaluator scale, so they interoperate with other tools.
+ * Every bad input throws a PokerHashError (an Error) whose message names the problem and whose `code`
+ * is one of 'type', 'parse', 'card', 'duplicate', 'count', 'argument', 'range', 'overflow'.
+ *
+ * 64-bit quantities (combination indexes, binomials) are returned as a number when they are safe
+ * integers (< 2**53) and as a BigInt otherwise; arguments may be either.
+ */
+import createPokerHashCore from './pokerhash_core.mjs';
+
+export const WORST_VALUE = 7462;
+export const DECK_SIZE = 52;
+
+/** Category names by category id: 0 is 'Royal Flush' .. 9 'High Card'. */
+export const CATEGORY_NAMES = Object.freeze([
+    'Royal Flush', 'Straight Flush', 'Four of a Kind', 'Full House', 'Flush',
+    'Straight', 'Three of a Kind', 'Two Pair', 'One Pair', 'High Card',
+]);
+
+const RANKS = '23456789TJQKA';
+const SUITS = 'cdhs';
+const SUIT_SYMBOLS = '♣♦♥♠';
+const ORDERS = { colex: 0, lex: 1 };
+const STATUS = { CARD: -1, DUPLICATE: -2, COUNT: -3, PARSE: -4, ARGUMENT: -5, RANK: -6, OVERFLOW: -7, BUFFER: -9 };
+const U64_LIMIT = 1n << 64n;
+const CARDS_TYPE = 'cards must be card names (string), card ids (integer) or an array of them';
+
+// Scratch layout inside the wasm heap: small arguments and results of single calls.
+const SCRATCH_BYTES = 1024;
+const AT_CARDS = 0;      // up to 64 card ids
+const AT_OUT = 64;       // up to 64 result bytes (best five, unranked items, names)
+const AT_U64 = 128;      // one uint64 result
+const AT_SIZE = 136;     // one size_t result (bad row, error offset)
+const AT_TEXT = 256;     // card text, when it fits
+const TEXT_CAP = SCRATCH_BYTES - AT_TEXT;
+const MAX_CARDS = 64;    // more than a deck, so a wrong count is reported rather than truncated
+const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
+
+/** The one error type of this library; `code` says which kind of input was wrong. */
+export class PokerHashError extends Error {
+    constructor(message, code) {
+        super(message);
+        this.name = 'PokerHashError';
+        this.code = code;
+    }
+}
+
+const fail = (message, code) => {
+    throw new PokerHashError(message, code);
+};
+
+const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function show(x) {
+    if (typeof x === 'string') return `'${x}'`;
+    if (typeof x === 'bigint') return `${x}`;
+    if (Array.isArray(x)) return '[…]';
+    return String(x);
+}
+
+function isInteger(x) {
+    return Number.isInteger(x) || typeof x === 'bigint';
+}
+
+/** x as a BigInt in 0..2**64-1, or a PokerHashError naming `name`. */
+function u64(x, name) {
+    if (!isInteger(x) || BigInt(x) < 0n || BigInt(x) >= U64_LIMIT) {
+        fail(`${name} must be a non-negative integer below 2**64, got ${show(x)}`, 'argument');
+    }
+    return BigInt(x);
+}
+
+/** A small non-negative integer argument as a number. */
+function small(x, name) {
+    if (!isInteger(x) || x < 0 || x > 0xffffffff) {
+        fail(`${name} must be a non-negative integer, got ${show(x)}`, 'argument');
+    }
+    return Number(x);
+}
+
+/** A uint64 result: a number when exact, else a BigInt. */
+function exact(big) {
+    return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+
+function orderId(order) {
+    const id = ORDERS[order];
+    if (id === undefined || !Object.hasOwn(ORDERS, order)) {
+        fail(`order must be 'colex' or 'lex', got ${show(order)}`, 'argument');
+    }
+    return id;
+}
+
+function checkValue(value) {
+    if (!Number.isInteger(value) || value < 1 || value > WORST_VALUE) {
+        fail(`hand value ${show(value)} outside 1..${WORST_VALUE}`, 'argument');
+    }
+    return value;
+}
+
+function checkNK(n, k) {
+    if (!Number.isInteger(n) || n < 0 || n > 64) fail(`n must be 0..64, got ${show(n)}`, 'argument');
+    if (!Number.isInteger(k) || k < 0 || k > n) fail(`k must be 0..n, got ${show(k)} for n=${n}`, 'argument');
+}
+
+function typeName(x) {
+    if (x === null) return 'null';
+    if (typeof x === 'object') return x.constructor?.name ?? 'object';
+    return typeof x;
+}
+
+/** The name of a card id ("As"), or with symbols ("A♠"). Needs no wasm. */
+export function cardName(card, { symbols = false } = {}) {
+    if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
+        fail(`card id ${show(card)} outside 0..51`, 'card');
+    }
+    return RANKS[card >> 2] + (symbols ? SUIT_SYMBOLS : SUITS)[card & 3];
+}
+
+export class PokerHash {
+    /**
+     * Instantiates the WebAssembly core. Options: `wasmUrl` (where pokerhash_core.wasm is, by default
+     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling).
+     * @returns {Promise<PokerHash>}
+     */
+    static async load({ wasmUrl, wasmBinary } = {}) {
+        const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
+        const options = { locateFile: () => url };
+        if (wasmBinary) {
+            options.wasmBinary = wasmBinary;
+        } else if (isNode && url.startsWith('file:')) {
+            // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
+            const { readFile } = await import('node:fs/promises');
+            options.wasmBinary = await readFile(new URL(url));
+        }
+        return new PokerHash(await createPokerHashCore(options));
+    }
+
+    /** Use PokerHash.load(). */
+    constructor(core) {
+        this._core = core;
+        this._scratch = core._malloc(SCRATCH_BYTES);
+        this._batch = 0;
+        this._batchBytes = 0;
+        this.version = this._string(core._ph_version());
+    }
+
+    // ---- memory helpers ---------------------------------------------------------------------------
+
+    /** The heap views are re-read on each use: any malloc may grow (and so replace) the wasm memory. */
+    get _u8() {
+        return this._core.HEAPU8;
+    }
+
+    _string(ptr) {
+        const heap = this._u8;
+        let end = ptr;
+        while (heap[end]) end++;
+        return decoder.decode(heap.subarray(ptr, end));
+    }
+
+    _sizeAt(offset) {
+        return this._core.HEAPU32[(this._scratch + offset) >> 2];
+    }
+
+    /** A heap block of at least `bytes`, reused across calls. */
+    _batchBuffer(bytes) {
+        if (bytes > this._batchBytes) {
+            if (this._batch) this._core._free(this._batch);
+            this._batchBytes = Math.max(bytes, 4096);
+            this._batch = this._core._malloc(this._batchBytes);
+            if (!this._batch) {
+                this._batchBytes = 0;
+                fail(`cannot allocate ${bytes} bytes of wasm memory`, 'argument');
+            }
+        }
+        return this._batch;
+    }
+
+    // ---- cards ------------------------------------------------------------------------------------
+
+    /** Parses card text into the scratch card area after `count` cards; returns the new count. */
+    _parseText(text, count) {
+        const bytes = encoder.encode(text);
+        let at = this._scratch + AT_TEXT;
+        let temp = 0;
+        if (bytes.length > TEXT_CAP) at = temp = this._core._malloc(bytes.length);
+        try {
+            this._u8.set(bytes, at);
+            const parsed = this._core._ph_cards_parse(at, bytes.length, this._scratch + AT_CARDS + count,
+                MAX_CARDS - count, this._scratch + AT_SIZE);
+            if (parsed === STATUS.PARSE) {
+                const offset = this._sizeAt(AT_SIZE);
+                let end = offset;
+                while (end < bytes.length && !' ,\t\n\r;'.includes(String.fromCharCode(bytes[end]))) end++;
+                fail(`unknown card '${decoder.decode(bytes.subarray(offset, end))}'`, 'parse');
+            }
+            if (parsed < 0) fail(`more than ${MAX_CARDS} cards`, 'count');
+            return count + parsed;
+        } finally {
+            if (temp) this._core._free(temp);
+        }
+    }
+
+    /**
+     * Writes the cards of `cards` (text, or an array of ids and/or texts) to the scratch area, rejecting
+     * unknown text, ids outside 0..51 and duplicates. Returns how many there are.
+     */
+    _collect(cards) {
+        let count = 0;
+        if (typeof cards === 'string') {
+            count = this._parseText(cards, 0);
+        } else if (Array.isArray(cards) || ArrayBuffer.isView(cards)) {
+            const heap = this._u8;
+            const base = this._scratch + AT_CARDS;
+            for (let i = 0; i < cards.length; i++) {
+                const card = cards[i];
+                if (typeof card === 'number') {
+                    if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
+                        fail(`card id ${card} outside 0..51`, 'card');
+                    }
+                    if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
+                    heap[base + count++] = card;
+                } else if (typeof card === 'string') {
+                    count = this._parseText(card, count);
+                } else {
+                    fail(CARDS_TYPE, 'type');
+                }
+            }
+        } else {
+            fail(CARDS_TYPE, 'type');
+        }
+        this._checkDuplicates(count);
+        return count;
+    }
+
+    _checkDuplicates(count) {
+        const heap = this._u8;
+        const base = this._scratch + AT_CARDS;
+        let low = 0; // cards 0..31 and 32..51 as two 32-bit masks
+        let high = 0;
+        for (let i = 0; i < count; i++) {
+            const card = heap[base + i];
+            const bit = 1 << (card & 31);
+            const mask = card < 32 ? low : high;
+            if (mask & bit) fail(`duplicate card ${cardName(card)}`, 'duplicate');
+            if (card < 32) low |= bit;
+            else high |= bit;
+        }
+    }
+
+    _collectHand(cards) {
+        const count = this._collect(cards);
+        if (count < 5 || count > 9) fail(`a hand needs 5 to 9 cards, got ${count}`, 'count');
+        return count;
+    }
+
+    _cardsAt(offset, count) {
+        return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
+    }
+
+    /** Card ids of text ("As Ks", "AsKs", "A♠,K♠") or an array of ids and/or names; 0..52 cards, no duplicates. */
+    parseCards(cards) {
+        return this._cardsAt(AT_CARDS, this._collect(cards));
+    }
+
+    /** The two-character name of a card id ("As"), or "A♠" with { symbols: true }. */
+    cardName(card, options) {
+        return cardName(card, options);
+    }
+
+    // ---- evaluation -------------------------------------------------------------------------------
+
+    /**
+     * Value 1..7462 (lower is better) of the best five of 5 to 9 cards, given as text ("As Ks Qs Js Ts"),
+     * an array of ids or names, or the cards as separate arguments.
+     */
+    evaluate(...cards) {
+        const count = this._collectHand(cards.length === 1 ? cards[0] : cards);
+        return this._core._ph_evaluate(this._scratch + AT_CARDS, count);
+    }
+
+    /**
+     * Values of n hands of k cards (k = 5..9) stored row after row in a Uint8Array of n*k card ids.
+     * Writes into `out` (a Uint16Array of n) when given; returns the values.
+     */
+    evaluateBatch(cards, k, out) {
+        if (!(cards instanceof Uint8Array)) fail(`cards must be a Uint8Array, got ${typeName(cards)}`, 'type');
+        if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
+        if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
+        const n = cards.length / k;
+        if (out === undefined) out = new Uint16Array(n);
+        else if (!(out instanceof Uint16Array) || out.length !== n) {
+            fail(`out must be a Uint16Array of ${n} values, got ${typeName(out)}`, 'type');
+        }
+        const rows = Math.min(n, BATCH_ROWS);
+        const input = this._batchBuffer(rows * k + rows * 2 + 8);
+        const output = (input + rows * k + 1) & ~1;
+        for (let first = 0; first < n; first += rows) {
+            const m = Math.min(rows, n - first);
+            this._u8.set(cards.subarray(first * k, (first + m) * k), input);
+            const status = this._core._ph_evaluate_batch(input, m, k, output, this._scratch + AT_SIZE);
+            if (status !== 0) {
+                const row = first + this._sizeAt(AT_SIZE);
+                if (status === STATUS.DUPLICATE) fail(`row ${row}: duplicate card`, 'duplicate');
+                fail(`row ${row}: card id outside 0..51`, 'card');
+            }
+            out.set(this._core.HEAPU16.subarray(output >> 1, (output >> 1) + m), first);
+        }
+        return out;
+    }
+
+    /** Category id 0..9 of a value (0 = royal flush .. 9 = high card); CATEGORY_NAMES names it. */
+    category(value) {
+        return this._core._ph_category_of(checkValue(value));
+    }
+
+    /** The English name of a value's category ("Full House"). */
+    categoryName(value) {
+        return CATEGORY_NAMES[this.category(value)];
+    }
+
+    /** A description of a value: "Nines Full over Fours", "Ace-High Flush", "Pair of Jacks". */
+    describe(value) {
+        checkValue(value);
+        const at = this._scratch + AT_OUT;
+        this._core._ph_describe(value, at, 64);
+        return this._string(at);
+    }
+
+    /** Ranks 0..12 (2..A) of the five cards behind a value, in order of importance. */
+    valueRanks(value) {
+        checkValue(value);
+        this._core._ph_value_ranks(value, this._scratch + AT_OUT);
+        return this._cardsAt(AT_OUT, 5);
+    }
+
+    /** The five card ids that make the hand's value, in order of importance. */
+    bestFive(...cards) {
+        return this.analyze(...cards).bestFive;
+    }
+
+    /** Everything about one hand: value, category, description and its best five cards. */
+    analyze(...cards) {
+        const count = this._collectHand(cards.length === 1 ? cards[0] : cards);
+        const value = this._core._ph_best_five(this._scratch + AT_CARDS, count, this._scratch + AT_OUT);
+        const bestFive = this._cardsAt(AT_OUT, 5);
+        const category = this._core._ph_category_of(value);
+        return { value, category, categoryName: CATEGORY_NAMES[category], description: this.describe(value), bestFive };
+    }
+
+    /**
+     * How many of the k-card hands (k = 5..9) with 52-choose-k colex ranks start..start+count-1 have each
+     * value: a Float64Array indexed by value (slot 0 unused). Default: all C(52, k) hands.
+     */
+    valueHistogram(k, start = 0, count) {
+        if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
+        const [first, size] = this._range(52, k, start, count);
+        const at = this._batchBuffer((WORST_VALUE + 1) * 8);
+        this._u8.fill(0, at, at + (WORST_VALUE + 1) * 8);
+        this._core._ph_value_histogram(k, first, size, at);
+        return Float64Array.from(new BigUint64Array(this._u8.buffer, at, WORST_VALUE + 1), Number);
+    }
+
+    /** The lexicographic index of a 13-digit quinary (rank counts 0..4 summing to k <= 9). */
+    quinaryHash(q, k) {
+        const ok = Array.isArray(q) && q.length === 13 && q.every((d) => Number.isInteger(d) && d >= 0 && d <= 4) &&
+            Number.isInteger(k) && k >= 0 && k <= 9;
+        const hash = ok ? (this._u8.set(q, this._scratch + AT_OUT), this._core._ph_quinary_hash(this._scratch + AT_OUT, k)) : -1;
+        if (hash < 0) fail('q must be 13 digits 0..4 summing to k (0..9)', 'argument');
+        return hash;
+    }
+
+    /**
+     * Colex rank among C(52, len) of a hand of 1 to 7 cards, by the 16-bit-block DP hash:
+     * 0..133,784,559 for seven cards; equal to rankCombination(cards, 52).
+     */
+    handIndex(cards) {
+        const count = this._collect(cards);
+        if (count < 1 || count > 7) fail(`hand_index takes 1 to 7 cards, got ${count}`, 'count');
+        let mask = 0n;
+        for (const card of this._cardsAt(AT_CARDS, count)) mask |= 1n << BigInt(card);
+        const index = this._core._ph_hand_index(mask);
+        if (index < 0n) fail(`hand_index failed: ${this._string(this._core._ph_error_message(Number(index)))}`, 'argument');
+        return Number(index);
+    }
+
+    // ---- combinatorics ----------------------------------------------------------------------------
+
+    /** Exact C(n, k) (0 when k > n): a number below 2**53, else a BigInt. */
+    comb(n, k) {
+        const nn = small(n, 'n');
+        const kk = small(k, 'k');
+        const at = this._scratch + AT_U64;
+        if (this._core._ph_binomial(nn, kk, at) !== 0) fail(`C(${nn},${kk}) does not fit in 64 bits`, 'overflow');
+        return exact(this._core.HEAPU64[at >> 3]);
+    }
+
+    _total(n, k) {
+        this._core._ph_binomial(n, k, this._scratch + AT_U64);
+        return this._core.HEAPU64[(this._scratch + AT_U64) >> 3];
+    }
+
+    /** Checked [start, count] of a colex range of k-subsets of n; count defaults to the rest. */
+    _range(n, k, start, count) {
+        checkNK(n, k);
+        const total = this._total(n, k);
+        const first = u64(start, 'start');
+        const size = count === undefined ? (first <= total ? total - first : 0n) : u64(count, 'count');
+        if (first > total || size > total - first) {
+            fail(`range ${first}..${first + size} outside 0..C(${n},${k}) = ${total}`, 'range');
+        }
+        return [first, size];
+    }
+
+    /** Rank 0..C(n,k)-1 of the k-subset `items` of 0..n-1 (n <= 64) in 'colex' or 'lex' order. */
+    rankCombination(items, n, order = 'colex') {
+        const orderCode = orderId(order);
+        if (!Array.isArray(items) && !ArrayBuffer.isView(items)) fail('items must be an array of integers', 'type');
+        checkNK(n, items.length);
+        const at = this._scratch + AT_OUT;
+        let low = 0;
+        let high = 0;
+        for (let i = 0; i < items.length; i++) {
+            const item = items[i];
+            if (!Number.isInteger(item)) fail('items must be an array of integers', 'type');
+            if (item < 0 || item >= n) fail(`item ${item} outside 0..n-1 for n=${n}`, 'card');
+            const bit = 1 << (item & 31);
+            if ((item < 32 ? low : high) & bit) fail(`duplicate item ${item}`, 'duplicate');
+            if (item < 32) low |= bit;
+            else high |= bit;
+            this._u8[at + i] = item;
+        }
+        this._core._ph_combination_rank(at, items.length, n, orderCode, this._scratch + AT_U64);
+        return exact(this._core.HEAPU64[(this._scratch + AT_U64) >> 3]);
+    }
+
+    /** The k-subset of 0..n-1 at `index` (number or BigInt) in 'colex' or 'lex' order, ascending. */
+    unrankCombination(index, k, n, order = 'colex') {
+        const rank = u64(index, 'index');
+        const orderCode = orderId(order);
+        checkNK(n, k);
+        if (this._core._ph_combination_unrank(rank, k, n, orderCode, this._scratch + AT_OUT) !== 0) {
+            fail(`index ${rank} outside 0..C(${n},${k})-1 = 0..${this._total(n, k) - 1n}`, 'range');
+        }
+        return this._cardsAt(AT_OUT, k);
+    }
+
+    /**
+     * The k-subsets of 0..n-1 with colex ranks start..start+count-1 (count defaults to the rest), as a
+     * Uint8Array of count rows of k ascending items.
+     */
+    combinations(n, k, start = 0, count) {
+        const [first, size] = this._range(n, k, start, count);
+        if (size * BigInt(Math.max(k, 1)) > 1n << 30n) fail(`${size} rows of ${k} do not fit in one array`, 'argument');
+        const rows = Number(size);
+        const out = new Uint8Array(rows * k);
+        const chunk = k ? Math.max(1, Math.floor(BATCH_ROWS * 4 / k)) : rows || 1;
+        const at = this._batchBuffer(Math.min(rows || 1, chunk) * Math.max(k, 1));
+        for (let done = 0; done < rows; done += chunk) {
+            const m = Math.min(chunk, rows - done);
+            this._core._ph_combinations(n, k, first + BigInt(done), m, at);
+            out.set(this._u8.subarray(at, at + m * k), done * k);
+        }
+        return out;
+    }
+
+    /** As combinations(), each subset as a bit mask (bit i for item i) in a BigUint64Array; k >= 1. */
+    combinationMasks(n, k, start = 0, count) {
+        const [first, size] = this._range(n, k, start, count);
+        if (k === 0 && size > 0n) fail('k must be 1..n for masks, got 0', 'argument');
+        if (size > 1n << 27n) fail(`${size} masks do not fit in one array`, 'argument');
+        const rows = Number(size);
+        const out = new BigUint64Array(rows);
+        const at = this._batchBuffer(Math.min(rows || 1, BATCH_ROWS) * 8);
+        for (let done = 0; done < rows; done += BATCH_ROWS) {
+            const m = Math.min(BATCH_ROWS, rows - done);
+            this._core._ph_combination_masks(n, k, first + BigInt(done), m, at);
+            out.set(this._core.HEAPU64.subarray(at >> 3, (at >> 3) + m), done);
+        }
+        return out;
+    }
+}
+
+export default PokerHash;
