@@ -31,3 +31,38 @@ def zeros(typecode: str, count: int, use_numpy) -> object:
         dtype = {"B": use_numpy.uint8, "H": use_numpy.uint16, "Q": use_numpy.uint64}[typecode]
         return use_numpy.zeros(count, dtype=dtype)
     return array(typecode, bytes(count * array(typecode).itemsize))
+
+
+class Rows:
+    """Rows of k small ints over one flat uint8 buffer: what combinations() returns without numpy.
+
+    A 2-D memoryview cannot index rows or hold zero rows, so this keeps the flat buffer and answers the
+    few things callers do with rows: len, indexing, iteration, tolist(), tobytes(), shape."""
+
+    __slots__ = ("_flat", "_k", "shape")
+
+    def __init__(self, flat, k: int) -> None:
+        self._flat, self._k = flat, k
+        self.shape = (len(flat) // k if k else 1, k)
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __getitem__(self, index: int) -> tuple:
+        rows = self.shape[0]
+        if not -rows <= index < rows:
+            raise IndexError("row index out of range")
+        start = (index % rows) * self._k
+        return tuple(self._flat[start:start + self._k])
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self)))
+
+    def tolist(self) -> list:
+        return [list(row) for row in self]
+
+    def tobytes(self) -> bytes:
+        return bytes(self._flat)
+
+    def __repr__(self) -> str:
+        return f"Rows(shape={self.shape})"

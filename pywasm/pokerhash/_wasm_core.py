@@ -31,7 +31,7 @@ for _name, _result, _args in (
     ("ph_value_ranks", c_int, [c_int, c_void_p]),
     ("ph_best_five", c_int, [c_void_p, c_size_t, c_void_p]),
     ("ph_quinary_hash", c_int32, [c_void_p, c_uint]),
-    ("ph_binomial", c_int, [c_uint, c_uint, POINTER(c_uint64)]),
+    ("ph_binomial", c_int, [c_uint64, c_uint64, POINTER(c_uint64)]),
     ("ph_combination_rank", c_int, [c_void_p, c_size_t, c_uint, c_int, POINTER(c_uint64)]),
     ("ph_combination_unrank", c_int, [c_uint64, c_size_t, c_uint, c_int, c_void_p]),
     ("ph_combinations", c_int, [c_uint, c_size_t, c_uint64, c_size_t, c_void_p]),
@@ -292,7 +292,7 @@ def comb(*args) -> int:
     if len(args) != 2:
         raise TypeError("comb(n, k) takes 2 arguments")
     n, k = _unsigned(args[0], "n"), _unsigned(args[1], "k")
-    if n > 0xFFFFFFFF or k > 0xFFFFFFFF or _lib.ph_binomial(n, k, ctypes.byref(_u64)) != 0:
+    if _lib.ph_binomial(n, k, ctypes.byref(_u64)) != 0:
         raise OverflowError(f"C({n},{k}) does not fit in 64 bits")
     return _u64.value
 
@@ -308,12 +308,9 @@ def rank_combination(*args) -> int:
     _check_n_k(n, k)
     seen = 0
     for i, item in enumerate(items):
-        try:
-            value = _as_long(item) if isinstance(item, int) else -2
-        except OverflowError:
-            value = -2
-        if value == -2:  # the native binding's "not an int" marker, which -2 itself also hits
+        if not isinstance(item, int):
             raise TypeError("items must be a sequence of integers")
+        value = int(item)
         if value < 0 or value >= n:
             raise ValueError(f"item {value} outside 0..n-1 for n={n}")
         if seen >> value & 1:

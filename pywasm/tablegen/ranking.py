@@ -11,7 +11,8 @@ from itertools import combinations, combinations_with_replacement
 from typing import Dict, List, Sequence, Tuple
 
 RANKS = 13
-WHEEL = (12, 3, 2, 1, 0)  # A-5-4-3-2: the ace plays low, so the straight is five-high
+WHEEL = (12, 3, 2, 1, 0)  # A-5-4-3-2 sorted high to low; the ace plays low, so the straight is five-high
+WHEEL_IMPORTANCE = (3, 2, 1, 0, 12)  # the wheel's cards in order of importance: the ace counts last
 
 # Category order, best first. Royal flush is a straight flush by value; it is told apart by value == 1.
 STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH_CARD = range(9)
@@ -37,7 +38,7 @@ def strength_key(ranks: Sequence[int], suited: bool) -> StrengthKey:
     if len(counts) == 5:
         high = straight_high(ordered)
         if high >= 0:
-            order = WHEEL if high == 3 else ordered
+            order = WHEEL_IMPORTANCE if high == 3 else ordered
             return (STRAIGHT_FLUSH if suited else STRAIGHT, (-high,)), order
         return (FLUSH if suited else HIGH_CARD, tuple(-r for r in ordered)), ordered
     assert not suited, "a flush cannot hold two cards of one rank"

@@ -408,12 +408,12 @@ export class PokerHash {
         const nn = small(n, 'n');
         const kk = small(k, 'k');
         const at = this._scratch + AT_U64;
-        if (this._core._ph_binomial(nn, kk, at) !== 0) fail(`C(${nn},${kk}) does not fit in 64 bits`, 'overflow');
+        if (this._core._ph_binomial(BigInt(nn), BigInt(kk), at) !== 0) fail(`C(${nn},${kk}) does not fit in 64 bits`, 'overflow');
         return exact(this._core.HEAPU64[at >> 3]);
     }
 
     _total(n, k) {
-        this._core._ph_binomial(n, k, this._scratch + AT_U64);
+        this._core._ph_binomial(BigInt(n), BigInt(k), this._scratch + AT_U64);
         return this._core.HEAPU64[(this._scratch + AT_U64) >> 3];
     }
 

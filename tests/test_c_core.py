@@ -1,0 +1,29 @@
+"""Builds tests/c/test_core.c with the system C compiler against the core sources (C11, warnings on)
+and runs it on the shared vectors."""
+
+import glob
+import os
+import subprocess
+
+import pytest
+
+
+def test_c_core(native_tools, tmp_path):
+    if not native_tools["cc"]:
+        pytest.skip("no C compiler")
+    root = native_tools["root"]
+    sources = ([os.path.join(root, "tests", "c", "test_core.c")]
+               + sorted(glob.glob(os.path.join(root, "core_c", "src", "*.c")))
+               + sorted(glob.glob(os.path.join(root, "core_c", "tables", "*.c"))))
+    exe = str(tmp_path / "test_core")
+    build = subprocess.run(
+        [native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pthread",
+         "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src"),
+         *sources, "-o", exe], capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    # The core claims clean C11: any compiler warning is a regression worth seeing.
+    assert "warning" not in build.stderr, build.stderr
+    run = subprocess.run([exe, os.path.join(root, "tests", "vectors", "hands.txt")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert " 0 failures" in run.stdout
