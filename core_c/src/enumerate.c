@@ -125,14 +125,14 @@ static inline void sweep(size_t k, uint64_t start, uint64_t count, uint64_t *his
             const unsigned stop = first + (unsigned)run;
             /* Hands one suit apart often share a value; counting such runs in a register keeps the
              * increments off one memory slot's store-to-load chain. */
-            if (k <= 7 && !((key1 + ONE_PER_SUIT) & PH_SUIT_FLUSH_BITS)) {
+            if (PH_DENSE(k) && !((key1 + ONE_PER_SUIT) & PH_SUIT_FLUSH_BITS)) {
                 /* No suit holds four of the other cards, so no flush: the lowest card's suits all give one
                  * plain value, evaluated once per rank. */
                 for (unsigned c0 = first; c0 < stop;) {
                     unsigned next = (c0 | 3u) + 1u;
                     if (next > stop)
                         next = stop;
-                    unsigned value = ph_plain_value(key1 + ph_card_keys[c0]);
+                    unsigned value = ph_plain_value(key1 + ph_card_keys[c0], k);
                     if (value != run_value) {
                         histogram[run_value] += run_length;
                         run_value = value;

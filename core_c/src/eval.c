@@ -7,17 +7,18 @@ static uint64_t rank_key(unsigned rank) {
     return ph_card_keys[4 * rank] - (UINT64_C(1) << PH_SUIT_SHIFT);
 }
 
-/* Best plain value over the ways to drop `to_drop` cards (ranks ascending, from `first`) from a multiset
- * of rank counts: the dense tables stop at seven cards, and a best five always lies within seven. */
-static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first) {
+/* Best plain value over the ways to drop `to_drop` cards (ranks ascending, from `first`) down to `dense`
+ * cards: a best five always lies within any larger set that holds it. */
+static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first,
+                                    size_t dense) {
     if (to_drop == 0)
-        return ph_plain_value(key);
+        return ph_plain_value(key, dense);
     unsigned best = PH_NO_VALUE;
     for (unsigned rank = first; rank < 13; rank++) {
         if (!counts[rank])
             continue;
         counts[rank]--;
-        unsigned value = best_after_dropping(key - rank_key(rank), counts, to_drop - 1, rank);
+        unsigned value = best_after_dropping(key - rank_key(rank), counts, to_drop - 1, rank, dense);
         counts[rank]++;
         if (value < best)
             best = value;
@@ -25,20 +26,36 @@ static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned t
     return best;
 }
 
+unsigned ph_plain_value_any(uint64_t key, const uint8_t counts[13], size_t cards) {
+    if (cards == 5)
+        return ph_plain_value(key, 5);
+    if (cards == 7)
+        return ph_plain_value(key, 7);
+    if (cards == 6 && PH_SIX_CARD_TABLE)
+        return ph_plain_value(key, 6);
+    size_t dense = cards < 7 ? 5 : 7;
+    uint8_t scratch[13];
+    for (unsigned rank = 0; rank < 13; rank++)
+        scratch[rank] = counts[rank];
+    return best_after_dropping(key, scratch, (unsigned)(cards - dense), 0, dense);
+}
+
+unsigned ph_flush_hand_value(uint64_t flush_bits, uint64_t card_bits) {
+    return ph_suited_value(ph_flush_ranks(flush_bits, card_bits));
+}
+
 unsigned ph_large_hand_value(uint64_t key, uint64_t card_bits, size_t k) {
-    uint8_t counts[13];
-    for (unsigned rank = 0; rank < 13; rank++) {
-        counts[rank] = (uint8_t)(((card_bits >> rank) & 1) + ((card_bits >> (16 + rank)) & 1) +
-                                 ((card_bits >> (32 + rank)) & 1) + ((card_bits >> (48 + rank)) & 1));
-    }
-    unsigned best = best_after_dropping(key, counts, (unsigned)(k - 7), 0);
     uint64_t flush = key & PH_SUIT_FLUSH_BITS;
+    unsigned best = PH_NO_VALUE;
     if (flush) {
-        unsigned flush_value = ph_flush_value(flush, card_bits);
-        if (flush_value < best)
-            best = flush_value;
+        best = ph_suited_value(ph_flush_ranks(flush, card_bits));
+        if (k <= 7)
+            return best;
     }
-    return best;
+    uint8_t counts[13];
+    ph_rank_counts(card_bits, counts);
+    unsigned plain = ph_plain_value_any(key, counts, k);
+    return plain < best ? plain : best;
 }
 
 /* Kept out of line so the hot loop need not keep the row's ids alive for this rare path. */

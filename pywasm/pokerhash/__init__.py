@@ -9,15 +9,18 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from ._backend import backend, core as _core
-from ._buffers import is_numpy_array, numpy_or_none, zeros
+from ._buffers import Rows, is_numpy_array, numpy_or_none, zeros
 from ._cards import Card, parse_cards
 from ._category import Category
+from ._equity import EquityResult, equity
+from ._ranges import Range, parse_range
 
 __all__ = [
     "backend", "Card", "Category", "parse_cards",
     "evaluate", "evaluate_batch", "category", "describe", "best_five", "value_ranks",
     "comb", "rank_combination", "unrank_combination", "combinations", "combination_masks",
     "hand_index", "value_histogram", "quinary_hash",
+    "equity", "EquityResult", "Range", "parse_range",
     "WORST_VALUE", "__version__",
 ]
 
@@ -49,7 +52,8 @@ def evaluate_batch(cards, k: Optional[int] = None):
     """Values of many hands at once.
 
     cards: an (N, k) C-contiguous uint8 numpy array (k = 5..9) -> (N,) uint16 numpy array; or any 1-D
-    uint8 buffer of N*k ids (bytes, bytearray, array.array('B'), memoryview) with k given -> array('H').
+    uint8 buffer of N*k ids (bytes, bytearray, array.array('B'), memoryview) with k given, or the rows
+    combinations() returns without numpy -> array('H').
     """
     if is_numpy_array(cards):
         if cards.dtype.name != "uint8":
@@ -65,6 +69,8 @@ def evaluate_batch(cards, k: Optional[int] = None):
         rows = cards.size // k if 5 <= k <= 9 else 0
         out = zeros("H", rows, numpy_or_none())
     else:
+        if isinstance(cards, Rows):
+            k, cards = (cards.shape[1] if k is None else k), cards.flat
         if k is None:
             raise ValueError("k is required unless cards is a 2-D numpy array")
         view = memoryview(cards)
@@ -90,13 +96,13 @@ def unrank_combination(index: int, k: int, n: int, order: str = "colex") -> Tupl
 
 
 def combinations(n: int, k: int, start: int = 0, stop: Optional[int] = None):
-    """Rows of the k-subsets of range(n) with colex ranks start..stop-1: (M, k) uint8 (numpy if installed,
-    else a 2-D memoryview)."""
+    """Rows of the k-subsets of range(n) with colex ranks start..stop-1: an (M, k) uint8 numpy array if
+    numpy is installed, else a `Rows` sequence of tuples over one flat buffer."""
     start, stop = _span(n, k, start, stop)
     np = numpy_or_none()
     out = zeros("B", (stop - start) * k, np)
     _core.combinations_into(n, k, start, stop - start, out)
-    return out.reshape(stop - start, k) if np is not None else memoryview(out).cast("B", (stop - start, k))
+    return out.reshape(stop - start, k) if np is not None else Rows(out, k)
 
 
 def combination_masks(n: int, k: int, start: int = 0, stop: Optional[int] = None):

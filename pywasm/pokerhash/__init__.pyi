@@ -1,6 +1,6 @@
 from array import array
 from enum import IntEnum
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 CardLike = Union[int, str]
 Cards = Union[str, Sequence[CardLike]]
@@ -45,3 +45,45 @@ def combination_masks(n: int, k: int, start: int = ..., stop: Optional[int] = ..
 def value_histogram(k: int, start: int = ..., stop: Optional[int] = ...) -> Any: ...
 def hand_index(*cards: Union[Cards, CardLike]) -> int: ...
 def quinary_hash(q: Sequence[int], k: int) -> int: ...
+
+# ---- ranges and equity (_ranges.py, _equity.py) ----
+class Range:
+    def __init__(self, combos: Iterable[Any] = ..., text: str = ...) -> None: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def weighted(self) -> bool: ...
+    def combos(self, dead: Any = ...) -> List[Tuple[Tuple[Card, ...], float]]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Tuple[Tuple[Card, ...], float]]: ...
+
+def parse_range(text: str) -> Range: ...
+
+class EquityResult:
+    players: Tuple[str, ...]
+    equity: Tuple[float, ...]
+    win: Tuple[int, ...]
+    tie: Tuple[int, ...]
+    lose: Tuple[int, ...]
+    deals: int
+    exact: bool
+    stderr: Optional[Tuple[float, ...]]
+    seed: Optional[int]
+    board: Tuple[Card, ...]
+    dead: Tuple[Card, ...]
+    seconds: float
+    @property
+    def boards(self) -> int: ...
+
+def equity(
+    players: Sequence[Union[Cards, Range, Sequence[CardLike]]],
+    board: Optional[Union[Cards, Sequence[CardLike]]] = ...,
+    dead: Optional[Union[Cards, Sequence[CardLike]]] = ...,
+    exact: Optional[bool] = ...,
+    samples: Optional[int] = ...,
+    seed: Optional[int] = ...,
+    threads: Optional[int] = ...,
+    stderr: Optional[float] = ...,
+    progress: Optional[Callable[[int, int], None]] = ...,
+    omaha: Optional[bool] = ...,
+) -> EquityResult: ...

@@ -7,6 +7,7 @@ import sys
 import time
 
 import pokerhash as ph
+from pokerhash._cli_equity import add_subcommands as _add_equity_subcommands
 
 
 def _eval(args) -> None:
@@ -63,6 +64,7 @@ def main(argv=None) -> int:
     p = sub.add_parser("histogram", help="category counts over every k-card hand, timed")
     p.add_argument("k", type=int, choices=range(5, 10), metavar="k")
     p.set_defaults(run=_histogram)
+    _add_equity_subcommands(sub)  # equity, enumerate
     args = parser.parse_args(argv)
     try:
         args.run(args)

@@ -64,5 +64,10 @@ class Rows:
     def tobytes(self) -> bytes:
         return bytes(self._flat)
 
+    @property
+    def flat(self):
+        """The rows as one flat uint8 buffer (row after row)."""
+        return self._flat
+
     def __repr__(self) -> str:
         return f"Rows(shape={self.shape})"

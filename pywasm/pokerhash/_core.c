@@ -313,7 +313,7 @@ static PyObject *py_comb(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (unsigned_arg(args[0], "n", &n) < 0 || unsigned_arg(args[1], "k", &k) < 0)
         return NULL;
     uint64_t result = 0;
-    if (n > UINT_MAX || k > UINT_MAX || ph_binomial((unsigned)n, (unsigned)k, &result) != PH_OK)
+    if (ph_binomial(n, k, &result) != PH_OK)
         return PyErr_Format(PyExc_OverflowError, "C(%llu,%llu) does not fit in 64 bits", n, k);
     return PyLong_FromUnsignedLongLong(result);
 }
@@ -337,14 +337,14 @@ static PyObject *py_rank_combination(PyObject *module, PyObject *const *args, Py
     uint64_t seen = 0;
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        long value = PyLong_Check(item) ? PyLong_AsLong(item) : -2;
-        if (value == -2 || (value == -1 && PyErr_Occurred())) {
-            PyErr_Clear();
+        if (!PyLong_Check(item)) {
             PyErr_SetString(PyExc_TypeError, "items must be a sequence of integers");
             goto done;
         }
-        if (value < 0 || (unsigned long long)value >= n) {
-            PyErr_Format(PyExc_ValueError, "item %ld outside 0..n-1 for n=%llu", value, n);
+        int overflow;
+        long value = PyLong_AsLongAndOverflow(item, &overflow);
+        if (overflow || value < 0 || (unsigned long long)value >= n) {
+            PyErr_Format(PyExc_ValueError, "item %S outside 0..n-1 for n=%llu", item, n);
             goto done;
         }
         if (seen >> value & 1) {
@@ -494,6 +494,306 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
     return PyLong_FromLong(hash);
 }
 
+/* ---- enumeration and equity (docs/equity-c-api.md) ---------------------------------------------- */
+
+/* A game copied out of Python objects into C arrays, so the GIL can be released while it is computed. */
+typedef struct py_game {
+    ph_equity_game game;
+    uint8_t *holdings;
+    size_t *offsets;
+    double *weights;
+    uint8_t board[MAX_COLLECT], dead[MAX_COLLECT];
+} py_game;
+
+static void py_game_free(py_game *g) {
+    PyMem_Free(g->holdings);
+    PyMem_Free(g->offsets);
+    PyMem_Free(g->weights);
+}
+
+static int card_id_of(PyObject *item, uint8_t *out) {
+    if (!PyLong_Check(item)) {
+        PyErr_SetString(PyExc_TypeError, "holdings must hold card ids (int)");
+        return -1;
+    }
+    int overflow;
+    long id = PyLong_AsLongAndOverflow(item, &overflow);
+    if (id == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || id < 0 || id >= PH_DECK_SIZE) {
+        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", item);
+        return -1;
+    }
+    *out = (uint8_t)id;
+    return 0;
+}
+
+/* (players_holdings, weights_or_None, board, dead) -> py_game; -1 with an exception. Validated by the core. */
+static int parse_game(PyObject *const *args, py_game *g) {
+    memset(g, 0, sizeof *g);
+    static const char shape[] = "players_holdings must be a list (per player) of lists of card-id tuples";
+    PyObject *players = PySequence_Fast(args[0], shape);
+    if (!players)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(players);
+    PyObject *weights = args[1] == Py_None ? NULL : PySequence_Fast(args[1], "weights must be None or a list per player");
+    int result = -1;
+    if (args[1] != Py_None && !weights)
+        goto done;
+    if (weights && PySequence_Fast_GET_SIZE(weights) != n) {
+        PyErr_Format(PyExc_ValueError, "weights must match players_holdings: %zd players, %zd weight lists", n,
+                     PySequence_Fast_GET_SIZE(weights));
+        goto done;
+    }
+    /* Sizes first: the total holding count and the hole size (from the first holding found). */
+    Py_ssize_t total = 0, hole = 0;
+    for (Py_ssize_t p = 0; p < n; p++) {
+        PyObject *list = PySequence_Fast_GET_ITEM(players, p);
+        if (!PyList_Check(list) && !PyTuple_Check(list)) {
+            PyErr_SetString(PyExc_TypeError, shape);
+            goto done;
+        }
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
+        if (!hole && count) {
+            PyObject *first = PySequence_Fast_GET_ITEM(list, 0);
+            if (!PyList_Check(first) && !PyTuple_Check(first)) {
+                PyErr_SetString(PyExc_TypeError, shape);
+                goto done;
+            }
+            hole = PySequence_Fast_GET_SIZE(first);
+        }
+        total += count;
+    }
+    if (hole < 1 || hole > 6)
+        hole = hole < 1 ? 2 : hole; /* the core names a bad hole size or the missing holdings */
+    g->holdings = PyMem_Malloc((size_t)(total * hole) + 1);
+    g->offsets = PyMem_Malloc(sizeof(size_t) * (size_t)(n + 1));
+    g->weights = weights ? PyMem_Malloc(sizeof(double) * (size_t)(total + 1)) : NULL;
+    if (!g->holdings || !g->offsets || (weights && !g->weights)) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t p = 0; p < n; p++) {
+        PyObject *list = PySequence_Fast_GET_ITEM(players, p);
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
+        PyObject *wlist = NULL;
+        g->offsets[p] = (size_t)at;
+        if (weights) {
+            wlist = PySequence_Fast_GET_ITEM(weights, p);
+            if ((!PyList_Check(wlist) && !PyTuple_Check(wlist)) || PySequence_Fast_GET_SIZE(wlist) != count) {
+                PyErr_Format(PyExc_ValueError, "weights must match players_holdings: player %zd has %zd holdings",
+                             p + 1, count);
+                goto done;
+            }
+        }
+        for (Py_ssize_t j = 0; j < count; j++, at++) {
+            PyObject *holding = PySequence_Fast_GET_ITEM(list, j);
+            if (!PyList_Check(holding) && !PyTuple_Check(holding)) {
+                PyErr_SetString(PyExc_TypeError, shape);
+                goto done;
+            }
+            if (PySequence_Fast_GET_SIZE(holding) != hole) {
+                PyErr_Format(PyExc_ValueError, "player %zd: holding %zd has %zd cards, expected %zd", p + 1, j + 1,
+                             PySequence_Fast_GET_SIZE(holding), hole);
+                goto done;
+            }
+            for (Py_ssize_t i = 0; i < hole; i++)
+                if (card_id_of(PySequence_Fast_GET_ITEM(holding, i), g->holdings + at * hole + i) < 0)
+                    goto done;
+            if (weights) {
+                double w = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wlist, j));
+                if (w == -1.0 && PyErr_Occurred())
+                    goto done;
+                g->weights[at] = w;
+            }
+        }
+    }
+    g->offsets[n] = (size_t)at;
+    Py_ssize_t board_len = collect_cards(&args[2], 1, g->board);
+    if (board_len < 0)
+        goto done;
+    Py_ssize_t dead_len = collect_cards(&args[3], 1, g->dead);
+    if (dead_len < 0)
+        goto done;
+    g->game = (ph_equity_game){(size_t)n, (size_t)hole, g->holdings, g->offsets, g->weights,
+                               g->board, (size_t)board_len, g->dead, (size_t)dead_len};
+    char problem[160];
+    if (ph_equity_check(&g->game, problem, sizeof problem) != PH_OK) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        goto done;
+    }
+    result = 0;
+done:
+    Py_DECREF(players);
+    Py_XDECREF(weights);
+    if (result < 0)
+        py_game_free(g);
+    return result;
+}
+
+static PyObject *u64_list(const uint64_t *values, size_t n) {
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++)
+        PyList_SET_ITEM(list, (Py_ssize_t)i, PyLong_FromUnsignedLongLong(values[i]));
+    return list;
+}
+
+static PyObject *double_list(const double *values, size_t n) {
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; list && i < n; i++)
+        PyList_SET_ITEM(list, (Py_ssize_t)i, PyFloat_FromDouble(values[i]));
+    return list;
+}
+
+static PyObject *tally_dict(const ph_equity_tally *t, size_t players) {
+    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N}", "deals", (unsigned long long)t->deals,
+                         "win", u64_list(t->win, players), "tie", u64_list(t->tie, players),
+                         "lose", u64_list(t->lose, players), "share", u64_list(t->share, players),
+                         "weight", t->weight, "weighted_share", double_list(t->weighted_share, players),
+                         "sum_sq", double_list(t->sum_sq, players));
+}
+
+static PyObject *py_equity_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 4)
+        return PyErr_Format(PyExc_TypeError, "equity_units(players_holdings, weights, board, dead) takes 4 arguments");
+    py_game g;
+    if (parse_game(args, &g) < 0)
+        return NULL;
+    uint64_t units = 0;
+    int status = ph_equity_exact_units(&g.game, &units);
+    py_game_free(&g);
+    if (status == PH_E_OVERFLOW)
+        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 holding combinations");
+    return PyLong_FromUnsignedLongLong(units);
+}
+
+static PyObject *py_equity_exact(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long start, count;
+    if (nargs != 6)
+        return PyErr_Format(PyExc_TypeError,
+                            "equity_exact(players_holdings, weights, board, dead, start, count) takes 6 arguments");
+    if (unsigned_arg(args[4], "start", &start) < 0 || unsigned_arg(args[5], "count", &count) < 0)
+        return NULL;
+    py_game g;
+    if (parse_game(args, &g) < 0)
+        return NULL;
+    uint64_t units = 0;
+    int status = ph_equity_exact_units(&g.game, &units);
+    if (status == PH_OK && (start > units || count > units - start)) {
+        PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", start, start + count,
+                     (unsigned long long)units);
+        py_game_free(&g);
+        return NULL;
+    }
+    ph_equity_tally tally;
+    memset(&tally, 0, sizeof tally);
+    if (status == PH_OK) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_equity_exact(&g.game, start, count, &tally);
+        Py_END_ALLOW_THREADS
+    }
+    size_t players = g.game.players;
+    py_game_free(&g);
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return tally_dict(&tally, players);
+}
+
+static PyObject *py_equity_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long seed, first, count;
+    if (nargs != 7)
+        return PyErr_Format(PyExc_TypeError,
+                            "equity_sample(players_holdings, weights, board, dead, seed, first, count) takes 7 arguments");
+    if (unsigned_arg(args[4], "seed", &seed) < 0 || unsigned_arg(args[5], "first", &first) < 0 ||
+        unsigned_arg(args[6], "count", &count) < 0)
+        return NULL;
+    py_game g;
+    if (parse_game(args, &g) < 0)
+        return NULL;
+    ph_equity_tally tally;
+    memset(&tally, 0, sizeof tally);
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_equity_sample(&g.game, seed, first, count, &tally);
+    Py_END_ALLOW_THREADS
+    size_t players = g.game.players;
+    py_game_free(&g);
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (status == PH_E_ARGUMENT)
+        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return tally_dict(&tally, players);
+}
+
+static PyObject *py_omaha_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2)
+        return PyErr_Format(PyExc_TypeError, "omaha_evaluate(hole, board) takes 2 arguments");
+    uint8_t hole[MAX_COLLECT], board[MAX_COLLECT];
+    Py_ssize_t hole_len = collect_cards(&args[0], 1, hole);
+    if (hole_len < 0)
+        return NULL;
+    Py_ssize_t board_len = collect_cards(&args[1], 1, board);
+    if (board_len < 0)
+        return NULL;
+    if (hole_len < 4 || hole_len > 6)
+        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %zd", hole_len);
+    if (board_len < 3 || board_len > 5)
+        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %zd", board_len);
+    int value = ph_omaha_evaluate(hole, (size_t)hole_len, board, (size_t)board_len);
+    if (value == PH_E_DUPLICATE) {
+        for (Py_ssize_t i = 0; i < hole_len; i++)
+            for (Py_ssize_t j = 0; j < board_len; j++)
+                if (hole[i] == board[j]) {
+                    char name[3];
+                    ph_card_format(hole[i], name);
+                    return PyErr_Format(PyExc_ValueError, "duplicate card %s", name);
+                }
+    }
+    if (value == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (value < 0)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(value));
+    return PyLong_FromLong(value);
+}
+
+static PyObject *py_sm_value_histogram(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long k;
+    if (nargs != 2)
+        return PyErr_Format(PyExc_TypeError, "sm_value_histogram(k, out) takes 2 arguments");
+    if (unsigned_arg(args[0], "k", &k) < 0)
+        return NULL;
+    if (k < 5 || k > 7)
+        return PyErr_Format(PyExc_ValueError, "k must be 5 to 7, got %llu", k);
+    Py_buffer out;
+    if (buffer_of(args[1], &out, 1, "QLK", 8, "out") < 0)
+        return NULL;
+    int status = PH_OK;
+    if (out.len / 8 != PH_WORST_VALUE + 1) {
+        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", PH_WORST_VALUE + 1);
+        status = PH_E_BUFFER;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_sm_value_histogram((size_t)k, out.buf);
+        Py_END_ALLOW_THREADS
+        if (status == PH_E_NOMEM)
+            PyErr_NoMemory();
+    }
+    PyBuffer_Release(&out);
+    if (status != PH_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 /* ---- module -------------------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -521,6 +821,16 @@ static PyMethodDef methods[] = {
      "combination_masks_into(n, k, start, count, out)"},
     {"hand_index", py_hand_index, METH_O, "hand_index(mask) -> colex rank of a 1..7 card mask"},
     {"quinary_hash", (PyCFunction)(void (*)(void))py_quinary_hash, METH_FASTCALL, "quinary_hash(q, k) -> int"},
+    {"equity_units", (PyCFunction)(void (*)(void))py_equity_units, METH_FASTCALL,
+     "equity_units(players_holdings, weights_or_None, board, dead) -> int"},
+    {"equity_exact", (PyCFunction)(void (*)(void))py_equity_exact, METH_FASTCALL,
+     "equity_exact(players_holdings, weights_or_None, board, dead, start, count) -> dict"},
+    {"equity_sample", (PyCFunction)(void (*)(void))py_equity_sample, METH_FASTCALL,
+     "equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"},
+    {"omaha_evaluate", (PyCFunction)(void (*)(void))py_omaha_evaluate, METH_FASTCALL,
+     "omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"},
+    {"sm_value_histogram", (PyCFunction)(void (*)(void))py_sm_value_histogram, METH_FASTCALL,
+     "sm_value_histogram(k, out): adds all k-card hands (5..7) via the state machine"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,11 +15,21 @@ def banner(what: str) -> str:
 
 
 def c_array(ctype: str, name: str, values: Sequence[int], comment: str, per_line: int = 16,
-            shape: Sequence[int] = ()) -> str:
-    """One `const` array definition; `shape` makes it multi-dimensional (row-major `values`)."""
+            shape: Sequence[int] = (), optional_tail=None) -> str:
+    """One `const` array definition; `shape` makes it multi-dimensional (row-major `values`).
+
+    optional_tail = (start, macro, size_macro): values from `start` on are compiled only when `macro` is
+    non-zero, and the array is declared with `size_macro` elements."""
     shape = tuple(shape) or (len(values),)
     dims = "".join(f"[{d}]" for d in shape)
-    body = _braced(ctype, list(values), shape, per_line, "    ")
+    if optional_tail:
+        start, macro, size_macro = optional_tail
+        head = _braced(ctype, list(values[:start]), (start,), per_line, "    ")[:-1]
+        tail = _braced(ctype, list(values[start:]), (len(values) - start,), per_line, "    ")[2:-1]
+        body = f"{head}#if {macro}\n{tail}#endif\n}}"
+        dims = f"[{size_macro}]"
+    else:
+        body = _braced(ctype, list(values), shape, per_line, "    ")
     return f"/* {comment} */\nconst {ctype} {name}{dims} = {body};\n"
 
 

@@ -18,7 +18,11 @@ MAX_K = 9  # the DP covers every hand size the library evaluates
 # rank is one table lookup on an additive per-card key (see core_c/src/eval.c).
 GROUPS = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
 GROUP_SPAN = 625  # 5**4: a group of four digits; also the per-card count unit in the G1/G2 key fields
-TABLE_KS = (5, 6, 7)  # hand sizes with a dense value table; 8 and 9 reduce to 7 at run time
+# Hand sizes with a dense value block, in table order. The 6-card block comes last so that a build with
+# PH_SIX_CARD_TABLE=0 (the wasm library: it saves 36 KB of a 150 KB budget) can leave it out and drop a
+# card to five instead; eight and nine cards always drop to seven.
+TABLE_KS = (5, 7, 6)
+G1_ROWS = (5, 6, 7)  # G1 is indexed by (k - 5) * 625 + pattern
 
 
 def count_table() -> List[List[int]]:
@@ -109,10 +113,12 @@ def group_patterns(group: Sequence[int]) -> Iterator[Tuple[int, Tuple[int, ...]]
 def grouped_tables():
     """The three run-time hash tables: G1 by (k, pattern), G2 by (cards outside G1, pattern), G3 by pattern."""
     bases = value_table_bases()
-    g1 = [0] * (len(TABLE_KS) * GROUP_SPAN)
-    for row, k in enumerate(TABLE_KS):
+    g1 = [0] * (len(G1_ROWS) * GROUP_SPAN)
+    for row, k in enumerate(G1_ROWS):
+        if k not in TABLE_KS:
+            continue
         for key, digits in group_patterns(GROUPS[0]):
-            g1[row * GROUP_SPAN + key] = bases[k] + group_share(GROUPS[0], digits, k)
+            g1[row * GROUP_SPAN + key] = group_share(GROUPS[0], digits, k)
     g2_rows = max(TABLE_KS) + 1
     g2 = [0] * (g2_rows * GROUP_SPAN)
     for outside_g1 in range(g2_rows):

@@ -71,20 +71,16 @@ def five_card_classes() -> List[Tuple[int, Tuple[int, ...], bool]]:
 
 
 class FiveCardTable:
-    """Value of every five-card rank multiset, plain and suited."""
+    """Value of every five-card rank multiset without a flush (suited values follow from these: see
+    ph_suited_value in core_c/src/eval_core.h)."""
 
     def __init__(self) -> None:
         self.classes = five_card_classes()
         self.plain: Dict[Tuple[int, ...], int] = {}
-        self.suited: Dict[Tuple[int, ...], int] = {}
         for value, order, suited in self.classes:
-            key = tuple(sorted(order))
-            (self.suited if suited else self.plain)[key] = value
+            if not suited:
+                self.plain[tuple(sorted(order))] = value
 
     def best_plain(self, ranks: Sequence[int]) -> int:
         """Best value over five-card sub-multisets of a 5..9 card rank multiset (no flush)."""
         return min(self.plain[tuple(sorted(c))] for c in set(combinations(sorted(ranks), 5)))
-
-    def best_suited(self, ranks: Sequence[int]) -> int:
-        """Best value of five or more distinct ranks all of one suit."""
-        return min(self.suited[c] for c in combinations(sorted(ranks), 5))

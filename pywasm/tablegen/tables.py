@@ -11,7 +11,8 @@ from .ranking import FiveCardTable
 
 SUIT_COUNTER_SHIFT = 40  # four 4-bit suit counters above the three hash fields
 G2_SHIFT, G1_SHIFT = 12, 25
-POISON_BIT = 1 << 63  # any id >= 52 sets it, so one test after the adds catches bad ids
+POISON_BIT = 1 << 63
+SUITED_COUNT_SHIFT = 56  # above the suit counters, which suited keys do not use  # any id >= 52 sets it, so one test after the adds catches bad ids
 
 
 def card_key(card: int) -> int:
@@ -35,30 +36,34 @@ def card_bit(card: int) -> int:
     return 1 << (16 * suit + rank)
 
 
+def suited_ranks_key(rank_mask: int) -> int:
+    """Rank key of the distinct ranks in a mask, plus their number in bits 56..63."""
+    ranks = [r for r in range(13) if rank_mask >> r & 1]
+    key = sum(card_key(4 * r) - (1 << SUIT_COUNTER_SHIFT) for r in ranks)
+    return key + (len(ranks) << SUITED_COUNT_SHIFT)
+
+
 def eval_source():
     five = FiveCardTable()
-    flush = [0] * 8192
-    for mask in range(8192):
-        ranks = [r for r in range(13) if mask >> r & 1]
-        if len(ranks) >= 5:
-            flush[mask] = five.best_suited(ranks)
     values = []
     for k in TABLE_KS:
         for q in quinary.quinaries(k):
             ranks = list(chain.from_iterable([r] * d for r, d in enumerate(q)))
             values.append(five.best_plain(ranks))
-    assert len(values) == quinary.value_table_bases()["total"]
+    bases = quinary.value_table_bases()
+    assert len(values) == bases["total"]
     g1, g2, g3 = quinary.grouped_tables()
     dp = [quinary.DP[l][n][k] for l in range(5) for n in range(14) for k in range(quinary.MAX_K + 1)]
     keys = [card_key(c) if c < 52 else 0 for c in range(256)]
+    suited_low = [suited_ranks_key(m) for m in range(128)]
+    suited_high = [suited_ranks_key(m << 7) for m in range(64)]
     bits = [card_bit(c) for c in range(256)]
     arrays = [
-        c_array("uint16_t", "ph_flush_values", flush,
-                "value of the best five of >= 5 suited ranks given as a 13-bit mask (0 below five ranks)"),
         c_array("uint16_t", "ph_quinary_values", values,
-                "best non-flush value per quinary: blocks for k = 5, 6, 7 in hash_quinary order"),
-        c_array("uint32_t", "ph_qhash_g1", g1,
-                "base[k] + hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
+                "best non-flush value per quinary: blocks for k = 5, 7, 6 in hash_quinary order",
+                optional_tail=(bases[6], "PH_SIX_CARD_TABLE", "PH_QUINARY_ENTRIES")),
+        c_array("uint16_t", "ph_qhash_g1", g1,
+                "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
         c_array("uint16_t", "ph_qhash_g2", g2,
                 "hash_quinary share of ranks 6-9, by (cards above rank 5) * 625 + base-5 pattern"),
         c_array("uint16_t", "ph_qhash_g3", g3, "hash_quinary share of ranks T-A, by base-5 pattern"),
@@ -70,10 +75,16 @@ def eval_source():
                 per_line=4),
         c_array("uint64_t", "ph_card_bits", bits, "1 << (16*suit + rank); ids >= 52 map to bit 63",
                 per_line=4),
+        c_array("uint64_t", "ph_suited_keys_low", suited_low,
+                "sum of clubs card_key (suit counter removed) over ranks 2..8 in the mask, count << 56",
+                per_line=4),
+        c_array("uint64_t", "ph_suited_keys_high", suited_high,
+                "the same for ranks 9..A: mask bits 7..12", per_line=4),
     ]
-    sizes = [("ph_flush_values", 2 * len(flush)), ("ph_quinary_values", 2 * len(values)),
-             ("ph_qhash_g1", 4 * len(g1)), ("ph_qhash_g2", 2 * len(g2)), ("ph_qhash_g3", 2 * len(g3)),
-             ("evaluator total", 2 * len(flush) + 2 * len(values) + 4 * len(g1) + 2 * len(g2) + 2 * len(g3))]
+    sizes = [("ph_quinary_values", 2 * len(values)), ("ph_qhash_g1", 2 * len(g1)),
+             ("ph_qhash_g2", 2 * len(g2)), ("ph_qhash_g3", 2 * len(g3)), ("ph_card_keys", 8 * 256),
+             ("ph_suited_keys", 8 * 192),
+             ("evaluator total", 2 * (len(values) + len(g1) + len(g2) + len(g3)) + 8 * (256 + 192))]
     return "eval_tables.c", source("Evaluator tables.", arrays), sizes
 
 

@@ -415,8 +415,8 @@ static void test_mc(void) {
     check_mc_spot(&s, "3-way weighted Omaha-4 ranges on the flop, dead cards", 1000000);
     random_spot(&s, 2, 5, 0, 0, 1, 4, 0);
     check_mc_spot(&s, "Omaha-5 preflop", 1000000);
-    random_spot(&s, 4, 6, 4, 0, 1, 2, 0);
-    check_mc_spot(&s, "4-way Omaha-6 on the turn, two suits", 1000000);
+    random_spot(&s, 3, 6, 4, 0, 1, 3, 0); /* three suits: flush-heavy */
+    check_mc_spot(&s, "3-way Omaha-6 on the turn, three suits", 1000000);
 }
 
 static void test_split(void) {

@@ -1,0 +1,87 @@
+"""`python -m pokerhash equity` and `enumerate`, run in-process through main(argv)."""
+
+import io
+import sys
+
+import pytest
+
+from pokerhash import _equity
+from pokerhash.__main__ import main
+from pokerhash._cli_equity import ProgressBar
+from test_equity_reference import ReferenceEngine
+
+
+@pytest.fixture
+def reference_engine(monkeypatch):
+    monkeypatch.setattr(_equity, "engine", ReferenceEngine())
+    monkeypatch.setattr(_equity, "MC_BATCH", 500)
+
+
+def test_equity_table(reference_engine, capsys):
+    assert main(["equity", "AsAd", "KK,QQ", "--board", "Ks7d2c", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "AsAd" in out and "KK,QQ" in out and "exact: 8,910 deals, board Ks7d2c" in out
+
+
+def test_equity_monte_carlo_options(reference_engine, capsys):
+    argv = ["equity", "AsAd", "KK", "--board", "Ks7d2c", "--mc", "--samples", "1000", "--seed", "4",
+            "--threads", "2", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Monte Carlo: 1,000 samples, seed 4" in out
+    assert main(argv) == 0 and capsys.readouterr().out.split("(")[0] == out.split("(")[0]
+
+
+def test_equity_error_message(reference_engine, capsys):
+    assert main(["equity", "AsAd", "--board", "Ks"]) == 2
+    assert capsys.readouterr().err.strip() == "error: equity needs 2 to 10 players, got 1"
+    assert main(["equity", "AsAd", "AKx"]) == 2
+    assert "unknown range token 'AKx'" in capsys.readouterr().err
+
+
+def test_enumerate_five(capsys):
+    assert main(["enumerate", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Four of a Kind" in out and "624" in out and "2,598,960" in out
+
+
+def test_builtin_progress_bar(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # make `import tqdm` fail: the built-in bar draws
+    stream = io.StringIO()
+    bar = ProgressBar(stream=stream, after=0.0)
+    bar(5, 10)
+    bar(10, 10)
+    bar.close()
+    text = stream.getvalue()
+    assert "50.0%" in text and "100.0%" in text and "#" * 40 in text
+
+
+def test_progress_bar_uses_tqdm_when_installed(monkeypatch):
+    updates = []
+
+    class FakeTqdm:  # records what a real tqdm would be told
+        def __init__(self, total, **kwargs):
+            self.total, self.n = total, 0
+
+        def update(self, step):
+            self.n += step
+            updates.append((self.n, self.total))
+
+        def close(self):
+            updates.append("closed")
+
+    monkeypatch.setitem(sys.modules, "tqdm", type(sys)("tqdm"))
+    sys.modules["tqdm"].tqdm = FakeTqdm
+    bar = ProgressBar(stream=io.StringIO(), after=0.0)
+    bar(3, 10)
+    bar(10, 10)
+    bar.close()
+    assert updates == [(3, 10), (10, 10), "closed"]
+
+
+def test_progress_bar_waits_before_drawing():
+    stream = io.StringIO()
+    bar = ProgressBar(stream=stream, after=60.0)
+    bar(1, 2)
+    bar.close()
+    assert stream.getvalue() == ""
