@@ -8,7 +8,9 @@ import subprocess
 import pytest
 
 
-def test_c_core(native_tools, tmp_path):
+# The wasm builds leave out the dense 6-card block (PH_SIX_CARD_TABLE=0): test the core both ways.
+@pytest.mark.parametrize("six_card_table", [1, 0])
+def test_c_core(native_tools, tmp_path, six_card_table):
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     root = native_tools["root"]
@@ -18,6 +20,7 @@ def test_c_core(native_tools, tmp_path):
     exe = str(tmp_path / "test_core")
     build = subprocess.run(
         [native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pthread",
+         f"-DPH_SIX_CARD_TABLE={six_card_table}",
          "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src"),
          *sources, "-o", exe], capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stderr

@@ -433,6 +433,34 @@ static void test_histogram_slice(void) {
     CHECK(memcmp(histogram, expected, sizeof histogram) == 0, "histogram slice differs");
 }
 
+static void test_category_counts(void) {
+    /* Every 5-, 6- and 7-card hand by category (royal flush counted with straight flushes), and the
+     * number of distinct values: the published figures. Run with and without the dense 6-card block. */
+    static const uint64_t expected[3][9] = {
+        {40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540},
+        {1844, 14664, 165984, 205792, 361620, 732160, 2532816, 9730740, 6612900},
+        {41584, 224848, 3473184, 4047644, 6180020, 6461620, 31433400, 58627800, 23294460},
+    };
+    static const int distinct_expected[3] = {7462, 6075, 4824};
+    static uint64_t histogram[PH_WORST_VALUE + 1];
+    for (size_t k = 5; k <= 7; k++) {
+        uint64_t total, counts[9] = {0};
+        int distinct = 0;
+        memset(histogram, 0, sizeof histogram);
+        ph_binomial(52, k, &total);
+        CHECK(ph_value_histogram(k, 0, total, histogram) == PH_OK, "sweep k = %zu", k);
+        for (int v = 1; v <= PH_WORST_VALUE; v++) {
+            int category = ph_category_of(v);
+            counts[category == PH_ROYAL_FLUSH ? 0 : category - 1] += histogram[v];
+            distinct += histogram[v] != 0;
+        }
+        for (int c = 0; c < 9; c++)
+            CHECK(counts[c] == expected[k - 5][c], "k = %zu category %d: %llu", k, c + 1,
+                  (unsigned long long)counts[c]);
+        CHECK(distinct == distinct_expected[k - 5], "k = %zu: %d distinct values", k, distinct);
+    }
+}
+
 static void test_cards(void) {
     const char *ranks = "23456789TJQKA", *suits = "cdhs";
     for (int c = 0; c < 52; c++) {
@@ -504,6 +532,7 @@ int main(int argc, char **argv) {
     test_quinary_lookup_agrees_with_evaluate();
     test_evaluate_errors();
     test_histogram_slice();
+    test_category_counts();
     test_cards();
     test_describe_and_messages();
     printf("%d checks, %d failures\n", checks, failures);
