@@ -224,7 +224,7 @@ def test_stderr_target_stops_early(engine):
 
 
 def test_auto_mode_picks_monte_carlo_for_big_spots(engine, monkeypatch):
-    monkeypatch.setattr(_equity, "AUTO_EXACT_DEALS", 1000)
+    monkeypatch.setattr(_equity, "AUTO_EXACT_SECONDS", 1e-6)
     r = ph.equity(["AsAd", "KK"], board="Ks 7d 2c", samples=_equity.MC_BATCH, seed=1)
     assert not r.exact and r.deals == _equity.MC_BATCH
 

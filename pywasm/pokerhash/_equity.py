@@ -27,14 +27,19 @@ from ._ranges import Range, parse_range
 engine = None
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
-AUTO_EXACT_DEALS = 2e8  # auto mode enumerates when at most this many deals: a few seconds on one core
+# Auto mode enumerates when the estimated single-core time is at most this. The estimate: the engine pays
+# about UNIT_NS per holdings combination plus, per deal and player, DEAL_NS[board size] for hold'em (the
+# preflop is cheapest: its boards share work) or OMAHA_NS. Measured on a 2-core x86 box, rounded up.
+AUTO_EXACT_SECONDS = 2.0
+UNIT_NS = 150.0
+DEAL_NS = {0: 0.5, 3: 0.5, 4: 2.0, 5: 0.0}
+OMAHA_NS = 10.0
 EXACT_CHUNKS = 512  # exact work is cut into about this many chunks (progress steps, load balance)
 MC_BATCH = 1 << 16  # Monte Carlo batch: the stderr stopping rule is checked after each one
 DEFAULT_SAMPLES = 1_000_000  # when neither samples nor stderr is given
 MAX_SAMPLES_FOR_STDERR = 100_000_000  # cap when only a stderr target is given
-# Below these one thread beats a pool (about a millisecond to start): the engine does billions of simple
-# hold'em deals a second, but only tens of millions of Omaha or many-range ones, hence the margin.
-SMALL_EXACT = 20_000_000  # estimated deals
+# Below these one thread beats a pool (about a millisecond to start and merge).
+SMALL_EXACT = 0.01  # estimated seconds
 SMALL_MC = 200_000  # samples
 Progress = Callable[[int, int], None]
 
@@ -96,7 +101,8 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     players: 2 to 10 hands ("AsAd", ["As", "Ad"], [51, 49]; 4 to 6 cards for Omaha) or ranges (range
       text such as "QQ+, AKs", or a Range). A string with no comma that reads as 2 or 4-6 cards is a hand.
     board: 0, 3, 4 or 5 cards; dead: cards out of the deck.
-    exact: True enumerates every deal; False samples; None (default) enumerates when at most 2e8 deals.
+    exact: True enumerates every deal; False samples; None (default) enumerates when that should take at
+      most about 2 s of one core (AUTO_EXACT_SECONDS), else samples.
     samples / stderr: Monte Carlo stops after `samples` (default 1,000,000; 100,000,000 when only stderr
       is given) or once every player's standard error is <= stderr, checked every 65,536 samples.
     seed: Monte Carlo seed (random when None; the result records it). threads: default os.cpu_count().
@@ -107,11 +113,11 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     spot = _Spot(players, board, dead, omaha)
     eng = _engine()
     args = (spot.holdings, spot.weights, spot.board, spot.dead)
-    run_exact = exact if exact is not None else spot.estimated_deals() <= AUTO_EXACT_DEALS
+    run_exact = exact if exact is not None else spot.estimated_seconds() <= AUTO_EXACT_SECONDS
     if threads is not None and (not isinstance(threads, int) or threads < 1):
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     cap, target = _mc_limits(samples, stderr)
-    small = spot.estimated_deals() < SMALL_EXACT if run_exact else cap < SMALL_MC
+    small = spot.estimated_seconds() < SMALL_EXACT if run_exact else cap < SMALL_MC
     workers = threads or (1 if small else (os.cpu_count() or 1))
     if sys.platform == "emscripten":
         workers = 1  # Pyodide has no threads
@@ -209,6 +215,12 @@ class _Spot:
 
         if not search(0, 0):
             raise ValueError("no deal is possible: the players' ranges always share a card")
+
+    def estimated_seconds(self) -> float:
+        """Rough single-core time of exact enumeration (see AUTO_EXACT_SECONDS)."""
+        units = math.prod(len(h) for h in self.holdings)
+        per_deal = OMAHA_NS if self.size > 2 else DEAL_NS[len(self.board)]
+        return (units * UNIT_NS + self.estimated_deals() * len(self.holdings) * per_deal) * 1e-9
 
     def result(self, total: dict, exact: bool, seed: Optional[int], seconds: float) -> EquityResult:
         deals = int(total["deals"])
