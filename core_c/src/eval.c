@@ -40,15 +40,21 @@ unsigned ph_plain_value_any(uint64_t key, const uint8_t counts[13], size_t cards
     return best_after_dropping(key, scratch, (unsigned)(cards - dense), 0, dense);
 }
 
-unsigned ph_flush_hand_value(uint64_t flush_bits, uint64_t card_bits) {
-    return ph_suited_value(ph_flush_ranks(flush_bits, card_bits));
+unsigned ph_suited_value_any(unsigned rank_mask) {
+    size_t cards = (size_t)__builtin_popcount(rank_mask);
+    if (cards <= 7)
+        return ph_suited_value(rank_mask);
+    uint8_t counts[13];
+    for (unsigned rank = 0; rank < 13; rank++)
+        counts[rank] = (uint8_t)((rank_mask >> rank) & 1);
+    return ph_as_suited(ph_plain_value_any(ph_suited_key(rank_mask), counts, cards));
 }
 
 unsigned ph_large_hand_value(uint64_t key, uint64_t card_bits, size_t k) {
     uint64_t flush = key & PH_SUIT_FLUSH_BITS;
     unsigned best = PH_NO_VALUE;
     if (flush) {
-        best = ph_suited_value(ph_flush_ranks(flush, card_bits));
+        best = ph_suited_value_any(ph_flush_ranks(flush, card_bits));
         if (k <= 7)
             return best;
     }
@@ -78,8 +84,9 @@ static inline int sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint6
     }
     *key_out = key;
     *bits_out = bit_or;
-    /* A repeated card carries in the sum; an id >= 52 sets the poison bit (or carries it away). */
-    if (__builtin_expect(bit_sum != bit_or || (bit_or & PH_POISON_BIT), 0))
+    /* A repeated card carries in the sum; an id >= 52 sets the poison bit. Testing it on the key too keeps
+     * the compiler from sinking the key's additions below this branch, which costs a load per card. */
+    if (__builtin_expect(bit_sum != bit_or || ((bit_or | key) & PH_POISON_BIT), 0))
         return bad_row_status(row, k);
     return PH_OK;
 }

@@ -26,25 +26,47 @@ static inline unsigned ph_plain_value(uint64_t key, size_t k) {
  * dropping cards down to one that has. */
 unsigned ph_plain_value_any(uint64_t key, const uint8_t counts[13], size_t cards);
 
-/* Straight flush or flush value of 5..9 distinct ranks of one suit (a 13-bit mask): the same ranks
- * unsuited give a straight or high card, and both scales list the 10 and 1,277 classes in one order. */
-static inline unsigned ph_suited_value(unsigned rank_mask) {
-    uint64_t key = ph_suited_keys_low[rank_mask & 0x7f] + ph_suited_keys_high[rank_mask >> 7];
-    size_t cards = (size_t)(key >> PH_SUITED_COUNT_SHIFT);
-    unsigned plain;
-    if (cards == 5)
-        plain = ph_plain_value(key, 5);
-    else if (cards == 7)
-        plain = ph_plain_value(key, 7);
-    else {
-        uint8_t counts[13];
-        for (unsigned rank = 0; rank < 13; rank++)
-            counts[rank] = (uint8_t)((rank_mask >> rank) & 1);
-        plain = ph_plain_value_any(key, counts, cards);
-    }
-    /* Straights 1600..1609 become straight flushes 1..10; high cards 6186..7462 become flushes 323..1599. */
+#define PH_WHEEL_RANKS 0x100Fu /* A, 5, 4, 3, 2 */
+
+static inline uint64_t ph_suited_key(unsigned rank_mask) {
+    return ph_suited_keys_low[rank_mask & 0x7f] + ph_suited_keys_high[rank_mask >> 7];
+}
+
+/* Straights 1600..1609 become straight flushes 1..10; high cards 6186..7462 become flushes 323..1599. */
+static inline unsigned ph_as_suited(unsigned plain) {
     return plain >= 6186 ? plain - 5863 : plain - 1599;
 }
+
+/* Plain value of 5 or 7 distinct ranks given by their suited key (count in the top byte). */
+static inline unsigned ph_distinct_value(uint64_t key) {
+    return (key >> PH_SUITED_COUNT_SHIFT) == 5 ? ph_plain_value(key, 5) : ph_plain_value(key, 7);
+}
+
+/* Straight flush or flush value of 5..7 distinct ranks of one suit (a 13-bit mask): the same ranks
+ * unsuited give a straight or high card, and both scales list the 10 and 1,277 classes in one order.
+ * Six ranks have no dense block, but their best five drops the lowest rank (the top flush), the highest
+ * (a straight flush at the bottom) or is the wheel; so it stays inline, with no call on the hot path. */
+static inline unsigned ph_suited_value(unsigned rank_mask) {
+    uint64_t key = ph_suited_key(rank_mask);
+    unsigned plain;
+    if ((key >> PH_SUITED_COUNT_SHIFT) != 6) {
+        plain = ph_distinct_value(key);
+    } else {
+        unsigned lowest = rank_mask & (0u - rank_mask);
+        unsigned highest = 1u << (31 - __builtin_clz(rank_mask));
+        unsigned a = ph_plain_value(ph_suited_key(rank_mask ^ lowest), 5);
+        unsigned b = ph_plain_value(ph_suited_key(rank_mask ^ highest), 5);
+        plain = a < b ? a : b;
+        if ((rank_mask & PH_WHEEL_RANKS) == PH_WHEEL_RANKS) {
+            unsigned wheel = ph_plain_value(ph_suited_key(PH_WHEEL_RANKS), 5);
+            plain = wheel < plain ? wheel : plain;
+        }
+    }
+    return ph_as_suited(plain);
+}
+
+/* ph_suited_value for 5..9 ranks (eight or nine suited cards happen only in 8- and 9-card hands). */
+unsigned ph_suited_value_any(unsigned rank_mask);
 
 /* Rank counts of suit-major card bits. */
 static inline void ph_rank_counts(uint64_t card_bits, uint8_t counts[13]) {
@@ -62,8 +84,7 @@ static inline unsigned ph_flush_ranks(uint64_t flush_bits, uint64_t card_bits) {
 
 unsigned ph_large_hand_value(uint64_t key, uint64_t card_bits, size_t k);
 
-/* ph_suited_value of the flush suit's ranks; out of line, as few hands take it. */
-unsigned ph_flush_hand_value(uint64_t flush_bits, uint64_t card_bits);
+
 
 /* Value of k valid cards (5..9) from their key sum (with PH_SUIT_BIAS) and suit-major bits. With at most
  * seven cards a flush leaves too few cards for quads or a full house, so it is final; with eight or nine
@@ -73,7 +94,7 @@ static inline unsigned ph_value_of(uint64_t key, uint64_t card_bits, size_t k) {
         return ph_large_hand_value(key, card_bits, k);
     uint64_t flush = key & PH_SUIT_FLUSH_BITS;
     if (__builtin_expect(flush != 0, 0))
-        return ph_flush_hand_value(flush, card_bits);
+        return ph_suited_value(ph_flush_ranks(flush, card_bits));
     return ph_plain_value(key, k);
 }
 

@@ -54,7 +54,7 @@ def eval_source():
     assert len(values) == bases["total"]
     g1, g2, g3 = quinary.grouped_tables()
     dp = [quinary.DP[l][n][k] for l in range(5) for n in range(14) for k in range(quinary.MAX_K + 1)]
-    keys = [card_key(c) if c < 52 else 0 for c in range(256)]
+    keys = [card_key(c) if c < 52 else POISON_BIT for c in range(256)]
     suited_low = [suited_ranks_key(m) for m in range(128)]
     suited_high = [suited_ranks_key(m << 7) for m in range(64)]
     bits = [card_bit(c) for c in range(256)]
@@ -71,7 +71,8 @@ def eval_source():
                 "dp[l][n][k] = #quinaries in [0, l*5^n) with digit sum k (the article's DP)",
                 per_line=10, shape=(5, 14, 10)),
         c_array("uint64_t", "ph_card_keys", keys,
-                "card_key(c): 5^digit in its rank group + 625 per card in the count fields + suit counter",
+                "card_key(c): 5^digit in its rank group + 625 per card in the count fields + suit counter;"
+                " ids >= 52 set bit 63",
                 per_line=4),
         c_array("uint64_t", "ph_card_bits", bits, "1 << (16*suit + rank); ids >= 52 map to bit 63",
                 per_line=4),
