@@ -1,6 +1,7 @@
 // Random 7-card hands per second: pokerhash's WebAssembly build against the npm evaluators phe and
-// poker-evaluator, in one node process over the same pre-generated hands.
-// Usage: node bench/bench_wasm.mjs [HANDS=2000000] [--json]
+// poker-evaluator, in one node process over the same pre-generated hands; then exact equity of AcAd vs
+// KsKh preflop (all 1,712,304 boards) in wasm, beside the native figure when --native-ms gives it.
+// Usage: node bench/bench_wasm.mjs [HANDS=2000000] [--json] [--native-ms=MS]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomHands, rowsOf } from './js/hands.mjs';
@@ -10,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const { PokerHash } = await import(path.resolve(here, '../web/dist/pokerhash.mjs'));
 const args = process.argv.slice(2);
 const HANDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 2_000_000);
+const NATIVE_MS = Number(args.find((a) => a.startsWith('--native-ms='))?.split('=')[1] ?? NaN);
 const K = 7;
 const REPEATS = 5;
 
@@ -42,9 +44,27 @@ for (const make of [phe, pokerEvaluator]) {
     results.push({ name: peer.name, ...result, agree });
 }
 
+/** Best time in ms of `run()` over `rounds` runs, after one warm-up (the first builds nothing for hold'em). */
+function bestMs(run, rounds) {
+    run();
+    let best = Infinity;
+    for (let i = 0; i < rounds; i++) {
+        const start = performance.now();
+        run();
+        best = Math.min(best, performance.now() - start);
+    }
+    return best;
+}
+
+const aaKk = ph.equity(['AcAd', 'KsKh']);
+if (aaKk.deals !== 1_712_304 || aaKk.players[0].win !== 1_388_072) throw new Error('AcAd vs KsKh: wrong counts');
+const equityMs = bestMs(() => ph.equity(['AcAd', 'KsKh']), 50);
 const ours = results[0].perSecond;
 if (args.includes('--json')) {
-    console.log(JSON.stringify(results.map(({ name, perSecond, agree }) => ({ name, perSecond, agree }))));
+    console.log(JSON.stringify({
+        evaluators: results.map(({ name, perSecond, agree }) => ({ name, perSecond, agree })),
+        equityAcAdKsKhExactMs: equityMs,
+    }));
 } else {
     console.log(`${HANDS.toLocaleString('en-US')} random ${K}-card hands, node ${process.version}, best of ${REPEATS}`);
     for (const { name, perSecond, agree } of results) {
@@ -53,4 +73,6 @@ if (args.includes('--json')) {
         console.log(`  ${name.padEnd(34)} ${(perSecond / 1e6).toFixed(1).padStart(7)} M evals/s   batch is ${ratio.toFixed(1).padStart(6)}x${check}`);
     }
     console.log(ours >= 100e6 ? 'target >= 100 M/s: met' : 'target >= 100 M/s: NOT met');
+    const native = Number.isFinite(NATIVE_MS) ? `; native (CPython, 1 thread) ${NATIVE_MS.toFixed(2)} ms, wasm/native ${(equityMs / NATIVE_MS).toFixed(1)}x` : '';
+    console.log(`exact equity AcAd vs KsKh preflop (1,712,304 boards), best of 50: wasm ${equityMs.toFixed(2)} ms${native}`);
 }

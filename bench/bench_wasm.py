@@ -1,5 +1,6 @@
-"""The browser-side figures: node (pokerhash wasm vs phe and poker-evaluator), then the page in headless
-Chromium: boot -> first Python evaluation, and its benchmark (JS -> WASM and Python-in-Pyodide -> WASM).
+"""The browser-side figures: node (pokerhash wasm vs phe and poker-evaluator, and exact equity AcAd vs KsKh
+beside the native extension's), then the page in headless Chromium: boot -> first Python evaluation, its
+benchmark (JS -> WASM and Python-in-Pyodide -> WASM) and its equity panel's AcAd vs KsKh run.
 
     .venv/bin/python bench/bench_wasm.py      (after web/build.sh)
 """
@@ -33,12 +34,32 @@ def page_figures() -> None:
                   f"boot -> first Python evaluation {metrics['firstPythonEvalMs']} ms")
             print(f"page benchmark, 1M random 7-card hands: JS -> WASM {page.text_content('#bench-js')}, "
                   f"Python (Pyodide) -> WASM {page.text_content('#bench-py')}; {page.text_content('#bench-note')}")
+            page.wait_for_function("window.pokerhashPage.equityRuns >= 2", timeout=60_000)  # JS, then Python
+            runs = page.evaluate("window.pokerhashPage.equityRuns")
+            page.click("#eq-run")  # AcAd vs KsKh exact, the panel's start: once more, warm
+            page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+            print(f"page equity panel, AcAd vs KsKh: {page.text_content('#eq-summary')}")
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
 
 
+def native_equity_ms(rounds: int = 50) -> float:
+    """Best time of the native extension's exact AcAd vs KsKh on one thread: the figure wasm is set beside."""
+    import time
+
+    import pokerhash
+
+    best = float("inf")
+    for _ in range(rounds + 1):
+        start = time.perf_counter()
+        pokerhash.equity(["AcAd", "KsKh"], exact=True, threads=1)
+        best = min(best, time.perf_counter() - start)
+    return 1000 * best
+
+
 if __name__ == "__main__":
-    subprocess.run(["node", str(ROOT / "bench" / "bench_wasm.mjs")], check=True)
+    subprocess.run(["node", str(ROOT / "bench" / "bench_wasm.mjs"), f"--native-ms={native_equity_ms():.4f}"],
+                   check=True)
     page_figures()

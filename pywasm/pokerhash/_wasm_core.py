@@ -11,6 +11,7 @@ Pyodide runs Python on one thread, so the module-level scratch arrays below need
 from __future__ import annotations
 
 import ctypes
+import itertools
 import operator
 import os
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
@@ -37,6 +38,13 @@ for _name, _result, _args in (
     ("ph_combinations", c_int, [c_uint, c_size_t, c_uint64, c_size_t, c_void_p]),
     ("ph_combination_masks", c_int, [c_uint, c_size_t, c_uint64, c_size_t, c_void_p]),
     ("ph_hand_index", c_int64, [c_uint64]),
+    ("ph_error_message", c_char_p, [c_int]),
+    ("ph_omaha_evaluate", c_int, [c_void_p, c_size_t, c_void_p, c_size_t]),
+    ("ph_sm_value_histogram", c_int, [c_size_t, c_void_p]),
+    ("ph_equity_check", c_int, [c_void_p, c_void_p, c_size_t]),
+    ("ph_equity_exact_units", c_int, [c_void_p, POINTER(c_uint64)]),
+    ("ph_equity_exact", c_int, [c_void_p, c_uint64, c_uint64, c_void_p]),
+    ("ph_equity_sample", c_int, [c_void_p, c_uint64, c_uint64, c_uint64, c_void_p]),
 ):
     _function = getattr(_lib, _name)
     _function.restype = _result
@@ -44,7 +52,7 @@ for _name, _result, _args in (
 
 core_version = _lib.ph_version().decode()
 
-PH_E_CARD, PH_E_DUPLICATE, PH_E_COUNT, PH_E_NOMEM = -1, -2, -3, -8
+PH_E_CARD, PH_E_DUPLICATE, PH_E_COUNT, PH_E_ARGUMENT, PH_E_OVERFLOW, PH_E_NOMEM = -1, -2, -3, -5, -7, -8
 DECK_SIZE = 52
 WORST_VALUE = 7462
 MAX_COLLECT = 64  # more than a deck, so a wrong count is reported, not truncated
@@ -419,3 +427,260 @@ def quinary_hash(*args) -> int:
     if digest < 0:
         raise ValueError("q must be 13 digits 0..4 summing to k (0..9)")
     return digest
+
+
+# ---- enumeration and equity (docs/equity-c-api.md) ------------------------------------------------------
+# The C structs, laid out by ctypes for the platform it runs on: on wasm32 size_t and pointers are 4 bytes
+# (uint64_t and double stay 8), on a native test build 8. Addresses travel as c_void_p ints.
+
+
+class _EquityGame(ctypes.Structure):
+    _fields_ = [
+        ("players", c_size_t), ("hole_size", c_size_t),
+        ("holdings", c_void_p), ("holding_offset", c_void_p), ("holding_weight", c_void_p),
+        ("board", c_void_p), ("board_len", c_size_t),
+        ("dead", c_void_p), ("dead_len", c_size_t),
+    ]
+
+
+class _EquityTally(ctypes.Structure):
+    _fields_ = [
+        ("deals", c_uint64),
+        ("win", c_uint64 * 10), ("tie", c_uint64 * 10), ("lose", c_uint64 * 10), ("share", c_uint64 * 10),
+        ("weight", ctypes.c_double),
+        ("weighted_share", ctypes.c_double * 10), ("sum_sq", ctypes.c_double * 10),
+    ]
+
+
+assert ctypes.sizeof(_EquityTally) == 496, "ph_equity_tally layout"  # 8-byte fields only: no padding anywhere
+_PROBLEM_CAP = 160  # the native binding's problem buffer: longer texts are cut at the same byte
+_SHAPE_ERROR = "players_holdings must be a list (per player) of lists of card-id tuples"
+
+
+def _as_double(obj) -> float:
+    """PyFloat_AsDouble: floats, and objects with __float__ or __index__; never text (unlike float())."""
+    if type(obj) is float:
+        return obj
+    kind = type(obj)
+    if hasattr(kind, "__float__") or hasattr(kind, "__index__"):
+        return float(obj)
+    raise TypeError(f"must be real number, not {kind.__name__}")
+
+
+def _holding_card(item) -> None:
+    if not isinstance(item, int):
+        raise TypeError("holdings must hold card ids (int)")
+    if not 0 <= item < DECK_SIZE:
+        raise ValueError(f"card id {item!s} outside 0..51")
+
+
+class _Holdings:
+    """The players' holdings (and weights) as C arrays: offsets, cards, weights.
+
+    pokerhash.equity hands the same holdings to every chunk of one run (hundreds of calls), and copying
+    thousands of tuples through ctypes costs more than the chunk's work in Pyodide, so the last copy is
+    kept. It is reused only for the very same objects (each holding tuple, each weight, by identity), and
+    only when every holding was an exact tuple of exact ints and every weight an exact float or int:
+    immutable, so the same objects cannot hold anything else, and the copy cannot be stale."""
+
+    __slots__ = ("players", "hole", "counts", "identity", "weight_identity", "arrays", "reusable")
+
+    def __init__(self, players, weights):
+        n = len(players)
+        # Sizes first: the hole size comes from the first holding found.
+        hole = 0
+        for items in players:
+            if not isinstance(items, (list, tuple)):
+                raise TypeError(_SHAPE_ERROR)
+            if not hole and len(items):
+                if not isinstance(items[0], (list, tuple)):
+                    raise TypeError(_SHAPE_ERROR)
+                hole = len(items[0])
+        if hole < 1:
+            hole = 2  # the core names a bad hole size or the missing holdings
+        flat, offsets, flat_weights = [], [], []
+        reusable = True
+        for p, items in enumerate(players):
+            offsets.append(len(flat) // hole)  # every holding so far has exactly `hole` cards
+            if weights is not None:
+                wlist = weights[p]
+                if not isinstance(wlist, (list, tuple)) or len(wlist) != len(items):
+                    raise ValueError(f"weights must match players_holdings: player {p + 1} has {len(items)} holdings")
+            for j, holding in enumerate(items):
+                if not isinstance(holding, (list, tuple)):
+                    raise TypeError(_SHAPE_ERROR)
+                if len(holding) != hole:
+                    raise ValueError(f"player {p + 1}: holding {j + 1} has {len(holding)} cards, expected {hole}")
+                reusable = reusable and holding.__class__ is tuple
+                for card in holding:
+                    if card.__class__ is not int or not 0 <= card < DECK_SIZE:  # the slow path names it
+                        _holding_card(card)
+                        reusable = False
+                flat.extend(holding)
+                if weights is not None:
+                    weight = wlist[j]
+                    reusable = reusable and weight.__class__ in (float, int)
+                    flat_weights.append(_as_double(weight))
+        offsets.append(len(flat) // hole)
+        self.players, self.hole, self.reusable = n, hole, reusable
+        self.counts = [len(items) for items in players]
+        self.identity = list(itertools.chain.from_iterable(players)) if reusable else None
+        self.weight_identity = list(itertools.chain.from_iterable(weights)) if reusable and weights else None
+        self.arrays = (
+            ctypes.create_string_buffer(bytes(flat), len(flat) + 1),
+            (c_size_t * (n + 1))(*offsets),
+            (ctypes.c_double * (len(flat_weights) + 1))(*flat_weights) if weights is not None else None,
+        )
+
+    def same(self, players, weights) -> bool:
+        """True when players/weights are exactly the objects this copy was made from."""
+        if not self.reusable or len(players) != self.players or (weights is None) != (self.weight_identity is None):
+            return False
+        if [len(items) if isinstance(items, (list, tuple)) else -1 for items in players] != self.counts:
+            return False
+        if not all(map(operator.is_, itertools.chain.from_iterable(players), self.identity)):
+            return False
+        if weights is None:
+            return True
+        if len(weights) != self.players or [len(w) if isinstance(w, (list, tuple)) else -1 for w in weights] != self.counts:
+            return False
+        return all(map(operator.is_, itertools.chain.from_iterable(weights), self.weight_identity))
+
+
+_last_holdings = None  # one Python thread in Pyodide; elsewhere a race only costs a fresh copy
+
+
+class _Game:
+    """(players_holdings, weights_or_None, board, dead) copied into C arrays and checked by the core,
+    step for step as parse_game in _core.c, so the same input fails with the same error first."""
+
+    __slots__ = ("struct", "address", "players", "_keep")
+
+    def __init__(self, args):
+        global _last_holdings
+        players = _fast_sequence(args[0], _SHAPE_ERROR)
+        n = len(players)
+        weights = None if args[1] is None else _fast_sequence(args[1], "weights must be None or a list per player")
+        if weights is not None and len(weights) != n:
+            raise ValueError(f"weights must match players_holdings: {n} players, {len(weights)} weight lists")
+        held = _last_holdings
+        if held is None or not held.same(players, weights):
+            held = _last_holdings = _Holdings(players, weights)
+        holdings, offset_array, weight_array = held.arrays
+        board = bytes(_cards[: _collect_cards((args[2],))])
+        dead = bytes(_cards[: _collect_cards((args[3],))])
+        board_array = ctypes.create_string_buffer(board, MAX_COLLECT)
+        dead_array = ctypes.create_string_buffer(dead, MAX_COLLECT)
+        self._keep = (held, board_array, dead_array)  # alive while C reads them
+        self.players = n
+        self.struct = _EquityGame(n, held.hole, ctypes.addressof(holdings), ctypes.addressof(offset_array),
+                                  ctypes.addressof(weight_array) if weight_array is not None else None,
+                                  ctypes.addressof(board_array), len(board), ctypes.addressof(dead_array), len(dead))
+        self.address = ctypes.addressof(self.struct)
+        problem = ctypes.create_string_buffer(_PROBLEM_CAP)
+        if _lib.ph_equity_check(self.address, ctypes.addressof(problem), _PROBLEM_CAP) != 0:
+            raise ValueError(problem.value.decode("utf-8", "replace"))
+
+    def units(self):
+        """(units, status) of ph_equity_exact_units."""
+        _u64.value = 0
+        status = _lib.ph_equity_exact_units(self.address, ctypes.byref(_u64))
+        return _u64.value, status
+
+
+def _tally_dict(tally: _EquityTally, players: int) -> dict:
+    return {
+        "deals": tally.deals,
+        "win": tally.win[:players], "tie": tally.tie[:players], "lose": tally.lose[:players],
+        "share": tally.share[:players],
+        "weight": tally.weight,
+        "weighted_share": tally.weighted_share[:players], "sum_sq": tally.sum_sq[:players],
+    }
+
+
+def _status_error(status: int) -> Exception:
+    if status == PH_E_NOMEM:
+        return MemoryError()
+    return ValueError(_lib.ph_error_message(status).decode())
+
+
+def equity_units(*args) -> int:
+    """equity_units(players_holdings, weights_or_None, board, dead) -> int"""
+    if len(args) != 4:
+        raise TypeError("equity_units(players_holdings, weights, board, dead) takes 4 arguments")
+    units, status = _Game(args).units()
+    if status == PH_E_OVERFLOW:
+        raise OverflowError("more than 2**64-1 holding combinations")
+    return units
+
+
+def equity_exact(*args) -> dict:
+    """equity_exact(players_holdings, weights_or_None, board, dead, start, count) -> dict"""
+    if len(args) != 6:
+        raise TypeError("equity_exact(players_holdings, weights, board, dead, start, count) takes 6 arguments")
+    start, count = _unsigned(args[4], "start"), _unsigned(args[5], "count")
+    game = _Game(args)
+    units, status = game.units()
+    if status == 0 and (start > units or count > units - start):
+        raise ValueError(f"range {start}..{(start + count) % U64_END} outside 0..{units} units")
+    tally = _EquityTally()
+    if status == 0:
+        status = _lib.ph_equity_exact(game.address, start, count, ctypes.addressof(tally))
+    if status != 0:
+        raise _status_error(status)
+    return _tally_dict(tally, game.players)
+
+
+def equity_sample(*args) -> dict:
+    """equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"""
+    if len(args) != 7:
+        raise TypeError("equity_sample(players_holdings, weights, board, dead, seed, first, count) takes 7 arguments")
+    seed, first, count = _unsigned(args[4], "seed"), _unsigned(args[5], "first"), _unsigned(args[6], "count")
+    game = _Game(args)
+    tally = _EquityTally()
+    status = _lib.ph_equity_sample(game.address, seed, first, count, ctypes.addressof(tally))
+    if status == PH_E_ARGUMENT:
+        raise ValueError("could not deal holdings without shared cards (1,000,000 tries)")
+    if status != 0:
+        raise _status_error(status)
+    return _tally_dict(tally, game.players)
+
+
+def omaha_evaluate(*args) -> int:
+    """omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"""
+    if len(args) != 2:
+        raise TypeError("omaha_evaluate(hole, board) takes 2 arguments")
+    hole_len = _collect_cards((args[0],))
+    ctypes.memmove(_small_at, _cards_at, hole_len)  # _cards is reused for the board
+    board_len = _collect_cards((args[1],))
+    if not 4 <= hole_len <= 6:
+        raise ValueError(f"an Omaha hole needs 4 to 6 cards, got {hole_len}")
+    if not 3 <= board_len <= 5:
+        raise ValueError(f"an Omaha board needs 3 to 5 cards, got {board_len}")
+    value = _lib.ph_omaha_evaluate(_small_at, hole_len, _cards_at, board_len)
+    if value == PH_E_DUPLICATE:
+        shared = set(_small[:hole_len]) & set(_cards[:board_len])
+        for card in _small[:hole_len]:  # the first hole card the board has too, as the native loop finds it
+            if card in shared:
+                raise ValueError(f"duplicate card {_CARD_NAMES[card]}")
+    if value < 0:
+        raise _status_error(value)
+    return value
+
+
+def sm_value_histogram(*args) -> None:
+    """sm_value_histogram(k, out): adds all k-card hands (5..7) via the state machine"""
+    if len(args) != 2:
+        raise TypeError("sm_value_histogram(k, out) takes 2 arguments")
+    k = _unsigned(args[0], "k")
+    if not 5 <= k <= 7:
+        raise ValueError(f"k must be 5 to 7, got {k}")
+    out = _Buffer(args[1], True, "QLK", 8, "out")
+    try:
+        if out.nbytes // 8 != WORST_VALUE + 1:
+            raise ValueError(f"out must hold {WORST_VALUE + 1} uint64 values")
+        status = _lib.ph_sm_value_histogram(k, out.address)
+    finally:
+        out.release()
+    if status == PH_E_NOMEM:
+        raise MemoryError()

@@ -163,6 +163,56 @@ def check_batch_speed():
     FIGURES["pyodide_single_evals_per_s"] = round(20000 / (time.perf_counter() - started))
 
 
+def check_equity_aces_vs_kings_exact():
+    """The headline spot, with its known counts, on the wasm engine; best of three for the figure."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        result = ph.equity(["AcAd", "KsKh"], exact=True)
+        best = min(best, time.perf_counter() - started)
+    assert result.exact and result.deals == 1_712_304, result
+    assert result.win == (1_388_072, 317_694) and result.lose == (317_694, 1_388_072), result
+    assert result.tie == (6_538, 6_538), result
+    FIGURES["pyodide_equity_aa_kk_exact_ms"] = round(1000 * best, 2)
+
+
+def check_equity_matches_native():
+    """Exact and seeded Monte Carlo spots (hold'em, Omaha 4/5, ranges): the same counts and the same floats."""
+    with open(f"{DATA}/equity.json", encoding="utf-8") as f:
+        spots = json.load(f)
+    for spot in spots:
+        seed = None if spot["seed"] is None else int(spot["seed"])
+        result = ph.equity(spot["players"], board=spot["board"], dead=spot["dead"], exact=spot["exact"],
+                           samples=spot.get("samples"), seed=seed)
+        got = {"win": list(result.win), "tie": list(result.tie), "lose": list(result.lose), "deals": result.deals,
+               "equity": list(result.equity), "stderr": list(result.stderr) if result.stderr else None}
+        assert got == spot["native"], f"{spot['players']}: wasm {got}, native {spot['native']}"
+    FIGURES["equity_spots"] = len(spots)
+    started = time.perf_counter()
+    ph.equity(["AcAd", "KsKh"], exact=False, samples=1_000_000, seed=1)
+    FIGURES["pyodide_equity_mc_samples_per_s"] = round(1_000_000 / (time.perf_counter() - started))
+
+
+def check_omaha_matches_native():
+    with open(f"{DATA}/omaha.json", encoding="utf-8") as f:
+        cases = json.load(f)
+    for hole, board, value in cases:
+        assert _backend.core.omaha_evaluate(hole, board) == value, (hole, board)
+
+
+def check_equity_errors():
+    """Bad spots fail in Pyodide with the native package's message."""
+    with open(f"{DATA}/equity_errors.json", encoding="utf-8") as f:
+        cases = json.load(f)
+    for case in cases:
+        try:
+            ph.equity(case["players"], board=case["board"], dead=case["dead"])
+        except ValueError as error:
+            assert str(error) == case["native"], (case, str(error))
+        else:
+            raise AssertionError(f"{case} was accepted")
+
+
 def run_all(data_dir: str = DATA) -> str:
     global DATA
     DATA = data_dir

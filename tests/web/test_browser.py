@@ -1,5 +1,6 @@
 """The page end to end in headless Chromium: boots offline, evaluates typed and picked hands with the
-native values, reports bad input, runs the benchmark, and never leaves 127.0.0.1."""
+native values, computes equity (exact and seeded Monte Carlo) as native does, reports bad input, runs the
+benchmark, and never leaves 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -123,6 +124,94 @@ def test_bad_hand_shows_the_error(page_session, text, message):
     assert page.get_attribute("#hand-input", "aria-invalid") == "true"
 
 
+def run_equity(page, players, board="", dead="", mode="exact", samples="", seed="") -> None:
+    """Sets the equity panel to `players` (adding or removing rows), runs it and waits for that run."""
+    while page.locator(".eq-player").count() > len(players):
+        page.locator(".eq-player .remove").last.click()
+    while page.locator(".eq-player").count() < len(players):
+        page.click("#eq-add")
+    for i, text in enumerate(players):
+        page.fill(f"#eq-p{i + 1}", text)
+    page.fill("#eq-board", board)
+    page.fill("#eq-dead", dead)
+    page.select_option("#eq-mode", mode)
+    if mode == "mc":
+        page.fill("#eq-samples", samples)
+        page.fill("#eq-seed", seed)
+    runs = page.evaluate("window.pokerhashPage.equityRuns")
+    page.click("#eq-run")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+
+
+def equity_table(page) -> list:
+    return page.eval_on_selector_all("#eq-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+
+
+def test_equity_panel_exact_aces_vs_kings(page_session):
+    import pokerhash
+
+    page, _, _ = page_session
+    run_equity(page, ["AcAd", "KsKh"])
+    native = pokerhash.equity(["AcAd", "KsKh"], exact=True)
+    assert native.win == (1_388_072, 317_694) and native.tie == (6_538, 6_538) and native.deals == 1_712_304
+    assert page.is_hidden("#eq-error")
+    assert equity_table(page) == [
+        ["1", "AcAd", f"{100 * native.equity[0]:.3f}%", "1,388,072", "6,538", "317,694"],
+        ["2", "KsKh", f"{100 * native.equity[1]:.3f}%", "317,694", "6,538", "1,388,072"],
+    ]
+    summary = page.text_content("#eq-summary")
+    print(f"\npage equity: {summary}")
+    assert summary.startswith("exact: 1,712,304 boards in ") and "Pyodide" in summary
+    assert 'ph.equity(["AcAd", "KsKh"], board="", dead="",' in page.text_content("#eq-code")
+
+
+def test_equity_panel_ranges_and_seeded_monte_carlo(page_session):
+    import pokerhash
+
+    page, _, _ = page_session
+    players = ["AcAd", "KsKh", "QQ+, AKs"]
+    run_equity(page, players, board="Ts 6d 2h", mode="mc", samples="200,000", seed="42")
+    native = pokerhash.equity(players, board="Ts 6d 2h", exact=False, samples=200_000, seed=42)
+    table = equity_table(page)
+    assert [row[2] for row in table] == [f"{100 * e:.3f}%± {100 * s:.3f}%" for e, s in zip(native.equity, native.stderr)]
+    assert [row[3:] for row in table] == [[f"{n:,}" for n in counts] for counts in zip(native.win, native.tie, native.lose)]
+    assert page.text_content("#eq-summary").startswith("Monte Carlo: 200,000 samples, seed 42 in ")
+    run_equity(page, ["AcAd", "KsKh"])  # leaves the panel as it started
+
+
+def test_equity_panel_adds_and_removes_players(page_session):
+    page, _, _ = page_session
+    for _ in range(8):
+        page.click("#eq-add")
+    assert page.locator(".eq-player").count() == 10 and page.is_disabled("#eq-add")
+    while page.locator(".eq-player").count() > 2:
+        page.locator(".eq-player .remove").last.click()
+    assert page.is_disabled(".eq-player .remove >> nth=0") and page.is_enabled("#eq-add")
+    assert page.input_value("#eq-p2") == "KsKh"
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AcAd", "AcKh"], "", ""),
+    (["AcAd", "QQ+, AX"], "", ""),
+    (["AcAd", "KsKh"], "2c 3c", ""),
+    (["AcAd", "KsKh"], "", "Kh"),
+])
+def test_equity_panel_bad_input_shows_the_error(page_session, players, board, dead):
+    import pokerhash
+
+    page, _, _ = page_session
+    with pytest.raises(ValueError) as native:
+        pokerhash.equity(players, board=board, dead=dead)
+    run_equity(page, players, board=board, dead=dead)
+    assert page.is_visible("#eq-error")
+    assert page.text_content("#eq-error") == str(native.value)
+    assert "stale" in page.get_attribute("#eq-result", "class")
+    invalid = page.eval_on_selector_all(".eq-player input", "els => els.map(e => e.getAttribute('aria-invalid'))")
+    assert invalid[1] == ("true" if "player 2" in str(native.value) else "false")
+    run_equity(page, ["AcAd", "KsKh"])
+    assert page.is_hidden("#eq-error")
+
+
 def test_rank_and_unrank_panel(page_session):
     import pokerhash
 
@@ -158,14 +247,16 @@ def test_screenshots_and_phone_width(page_session, browser, server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     evaluate_text(page, "9c 9d 9h 4s 4c 2d 3h")
     page.screenshot(path=str(SCREENSHOTS / "desktop.png"), full_page=True)
+    page.locator("#equity-panel").screenshot(path=str(SCREENSHOTS / "desktop-equity.png"))
     phone = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True)
     try:
         mobile = phone.new_page()
         mobile.goto(server)
-        mobile.wait_for_function("window.pokerhashPage && window.pokerhashPage.jsReadyMs !== null", timeout=60_000)
+        mobile.wait_for_function("window.pokerhashPage && window.pokerhashPage.equityRuns > 0", timeout=60_000)
         width = mobile.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"the page scrolls sideways at phone width: {width}px"
         mobile.screenshot(path=str(SCREENSHOTS / "phone.png"), full_page=True)
+        mobile.locator("#equity-panel").screenshot(path=str(SCREENSHOTS / "phone-equity.png"))
     finally:
         phone.close()
 

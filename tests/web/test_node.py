@@ -19,6 +19,11 @@ def test_js_api_contract(built, node):
     run_node(node, ["--test", HERE / "api.test.mjs"], timeout=120)
 
 
+def test_js_equity_matches_native(built, node, native_data):
+    """equity() and omahaEvaluate() against the native package: exact counts, seeded Monte Carlo floats."""
+    run_node(node, ["--test", HERE / "equity.test.mjs"], timeout=300, env={"POKERHASH_NATIVE_DATA": str(native_data)})
+
+
 def test_typescript_declarations_compile(built, node):
     tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
     run_node(node, [tsc, "--noEmit", "--strict", "--target", "es2020", "--module", "esnext",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,9 +29,49 @@ REQUIRED = [
 ]
 
 
-def run_node(node: str, args, timeout: float) -> str:
+# Equity spots the wasm builds must answer exactly as the native extension does (equity.json in the native
+# data holds each spot with the native result). "js" marks those the JS API takes (fixed hands, no ranges).
+EQUITY_SPOTS = [
+    {"players": ["AcAd", "KsKh"], "board": "", "dead": "", "exact": True, "js": True},
+    {"players": ["AhKhQdJd", "9s9c8s7c", "AsAd2c3h"], "board": "Ts 6d 2h", "dead": "", "exact": True, "js": True},
+    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "", "exact": True, "js": True},
+    {"players": ["AsAhKsKh5c", "QdJdTc9c8h"], "board": "Qh 7s 2d", "dead": "3c", "exact": True, "js": True},
+    {"players": ["AcAd", "KsKh", "7h6h"], "board": "", "dead": "", "exact": False, "samples": 200_000, "seed": 42,
+     "js": True},
+    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "2c", "exact": False, "samples": 100_000,
+     "seed": 2**64 - 1, "js": True},
+    {"players": ["QQ+,AKs", "JJ-99", "random"], "board": "Ts 6d 2h", "dead": "", "exact": False,
+     "samples": 70_000, "seed": 5, "js": False},
+    {"players": ["AA", "KK"], "board": "", "dead": "", "exact": True, "js": False},
+]
+
+# Bad spots (players, board, dead): the wasm builds must refuse them with the native message.
+EQUITY_ERRORS = [
+    (["AcAd", "AcKh"], "", ""),
+    (["AcAd", "KsKh"], "2c 3c", ""),
+    (["AcAd", "KsKh"], "Ks 3c 4c", ""),
+    (["AcAd", "KsKh"], "", "Ad"),
+    (["AcAd", "QQ+,AX"], "", ""),
+    (["AcAd"], "", ""),
+    (["AcAd", "KsKhQs"], "", ""),
+    (["AcAd", "KsKhQsJs"], "", ""),
+]
+
+
+def native_equity(spot: dict) -> dict:
+    """The native package's answer for one spot, as JSON (big seeds as text: JSON numbers are doubles)."""
+    import pokerhash
+
+    result = pokerhash.equity(spot["players"], board=spot["board"], dead=spot["dead"], exact=spot["exact"],
+                              samples=spot.get("samples"), seed=spot.get("seed"))
+    return {"win": list(result.win), "tie": list(result.tie), "lose": list(result.lose), "deals": result.deals,
+            "equity": list(result.equity), "stderr": list(result.stderr) if result.stderr else None}
+
+
+def run_node(node: str, args, timeout: float, env: dict = None) -> str:
     """Runs a node script; returns its stdout, failing the test with stderr on a non-zero exit."""
-    done = subprocess.run([node, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run([node, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env=None if env is None else {**os.environ, **env})
     assert done.returncode == 0, f"node {args[0]} exited {done.returncode}:\n{done.stderr[-4000:]}"
     return done.stdout
 
@@ -75,4 +116,21 @@ def write_native_data(out: Path) -> Path:
     (out / "values.json").write_text(json.dumps(values))
     (out / "ranks.json").write_text(json.dumps(_rank_cases(rng, pokerhash)))
     (out / "core_outcomes.json").write_text(json.dumps(core_cases.outcomes(_backend.core), ensure_ascii=False))
+    spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "native": native_equity(spot)}
+             for spot in EQUITY_SPOTS]
+    (out / "equity.json").write_text(json.dumps(spots))
+    errors = []
+    for players, board, dead in EQUITY_ERRORS:
+        try:
+            pokerhash.equity(players, board=board, dead=dead)
+        except ValueError as error:
+            errors.append({"players": players, "board": board, "dead": dead, "native": str(error)})
+        else:
+            raise AssertionError(f"native equity accepted {players} {board} {dead}")
+    (out / "equity_errors.json").write_text(json.dumps(errors))
+    omaha = []
+    for hole_len, board_len in [(4, 3), (4, 5), (5, 4), (6, 5), (6, 3)] * 40:
+        cards = [int(c) for c in rng.permutation(52)[: hole_len + board_len]]
+        omaha.append([cards[:hole_len], cards[hole_len:], _backend.core.omaha_evaluate(cards[:hole_len], cards[hole_len:])])
+    (out / "omaha.json").write_text(json.dumps(omaha))
     return out

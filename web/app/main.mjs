@@ -1,10 +1,13 @@
-// The page: a hand evaluator with a card picker, a combination index panel and a benchmark. Results
+// The page: a hand evaluator with a card picker, an equity panel, a combination index panel and a benchmark. Results
 // come from Python (pokerhash in Pyodide) once it has booted, and from the JS library until then.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
 import { loadJs, loadPython, pyString, runPython } from './engines.mjs';
+import { setupEquityPanel } from './equity_panel.mjs';
 
 const $ = (id) => document.getElementById(id);
-const metrics = (window.pokerhashPage = { jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, errors: [] });
+const metrics = (window.pokerhashPage = {
+    jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, equityRuns: 0, errors: [],
+});
 let js = null;
 let py = null;
 let selected = []; // card ids in the order they were given
@@ -296,6 +299,7 @@ async function start() {
     $('order').addEventListener('change', () => { rank(); unrank(); });
     $('bench-run').addEventListener('click', benchmark);
     $('bench-code').textContent = benchCode;
+    const equity = setupEquityPanel({ js: () => js, py: () => py, done: () => { metrics.equityRuns++; } });
 
     try {
         js = await loadJs();
@@ -305,6 +309,7 @@ async function start() {
         evaluateHand();
         rank();
         unrank();
+        await equity.run();
     } catch (e) {
         setStatus('js-status', 'error', 'JS · failed');
         metrics.errors.push(String(e));
@@ -315,6 +320,7 @@ async function start() {
         setStatus('py-status', 'ready', `Python · ready in ${(metrics.pythonReadyMs / 1000).toFixed(1)} s`);
         evaluateHand();
         rank();
+        await equity.run();
     } catch (e) {
         setStatus('py-status', 'error', 'Python · failed to boot');
         $('hand-code').textContent = `Pyodide failed to start: ${e.message}`;

@@ -41,6 +41,44 @@ export interface HandAnalysis {
     bestFive: number[];
 }
 
+export interface EquityOptions {
+    /** 0, 3, 4 or 5 known board cards. */
+    board?: Cards;
+    /** Cards out of the deck. */
+    dead?: Cards;
+    /** true enumerates every board (the default unless `samples` is given); false samples. */
+    exact?: boolean;
+    /** Monte Carlo samples (default 1,000,000). */
+    samples?: number;
+    /** Monte Carlo seed below 2**64 (random when omitted); the same seed gives Python's result. */
+    seed?: number | bigint;
+}
+
+export interface EquityPlayer {
+    /** The hand as card names, "AcAd". */
+    hand: string;
+    cards: number[];
+    /** Expected share of the pot, 0..1 (split pots shared). */
+    equity: number;
+    /** Deals (boards) won outright, split, and lost. */
+    win: number;
+    tie: number;
+    lose: number;
+    /** Monte Carlo only: the standard error of `equity`. */
+    stderr?: number | null;
+}
+
+export interface EquityResult {
+    exact: boolean;
+    /** Boards counted (exact) or samples drawn (Monte Carlo). */
+    deals: number;
+    players: EquityPlayer[];
+    board: number[];
+    dead: number[];
+    /** Monte Carlo only: the seed used. */
+    seed?: U64;
+}
+
 /** "As" for 51, or "A♠" with { symbols: true }. */
 export declare function cardName(card: number, options?: { symbols?: boolean }): string;
 
@@ -77,6 +115,11 @@ export declare class PokerHash {
     quinaryHash(q: readonly number[], k: number): number;
     /** Colex rank of a 1..7 card hand among C(52, len). */
     handIndex(cards: Cards): number;
+
+    /** Omaha high value of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards. */
+    omahaEvaluate(hole: Cards, board: Cards): number;
+    /** All-in equity of 2 to 10 known hands (hold'em: 2 cards each; Omaha: 4 to 6), exact or Monte Carlo. */
+    equity(players: ReadonlyArray<Cards>, options?: EquityOptions): EquityResult;
 
     /** Exact binomial coefficient; throws when it exceeds 2**64 - 1. */
     comb(n: number, k: number): U64;

@@ -8,6 +8,8 @@
  *   ph.evaluate([51, 47, 43, 39, 35]);        // the same hand as card ids
  *   ph.describe(ph.evaluate('9c 9d 9h 4s 4c')); // 'Nines Full over Fours'
  *   ph.evaluateBatch(cards, 7);               // Uint8Array of n*7 ids -> Uint16Array of n values
+ *   ph.equity(['AcAd', 'KsKh']);              // exact all-in equity: players[i].equity, win, tie, lose
+ *   ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c'); // Omaha high: two hole cards and three board cards
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
@@ -49,6 +51,27 @@ const AT_TEXT = 256;     // card text, when it fits
 const TEXT_CAP = SCRATCH_BYTES - AT_TEXT;
 const MAX_CARDS = 64;    // more than a deck, so a wrong count is reported rather than truncated
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
+
+// Equity. The engine's share unit is 1/2520 pot (a k-way split, k <= 10, is then a whole number).
+const EQUITY_UNIT = 2520;
+// Monte Carlo runs in batches of this many samples whose tallies are summed in order: the same split and
+// order as Python's pokerhash.equity, so a seed gives the same floats there and here.
+const MC_BATCH = 1 << 16;
+const DEFAULT_SAMPLES = 1_000_000;
+// One heap block for an equity call. ph_equity_tally is 496 bytes of 8-byte fields; ph_equity_game on
+// wasm32 is nine 4-byte fields (size_t and pointers are 32-bit there).
+const TALLY = { deals: 0, win: 8, tie: 88, lose: 168, share: 248, weight: 328, weightedShare: 336, sumSq: 416 };
+const EQ_TALLY = 0;
+const EQ_UNITS = 496;     // one uint64
+const EQ_GAME = 504;      // 36 bytes
+const EQ_OFFSETS = 544;   // up to 11 size_t
+const EQ_HOLDINGS = 592;  // up to 10 x 6 card ids
+const EQ_BOARD = 656;     // up to 5
+const EQ_DEAD = 664;      // up to 64
+const EQ_PROBLEM = 728;   // the check's message
+const PROBLEM_CAP = 160;
+const EQ_BYTES = EQ_PROBLEM + PROBLEM_CAP;
+const CODE_OF_STATUS = { [-1]: 'card', [-2]: 'duplicate', [-3]: 'count', [-5]: 'argument', [-6]: 'range', [-7]: 'overflow' };
 
 /** The one error type of this library; `code` says which kind of input was wrong. */
 export class PokerHashError extends Error {
@@ -131,6 +154,45 @@ export function cardName(card, { symbols = false } = {}) {
         fail(`card id ${show(card)} outside 0..51`, 'card');
     }
     return RANKS[card >> 2] + (symbols ? SUIT_SYMBOLS : SUITS)[card & 3];
+}
+
+/** A random Monte Carlo seed below 2**63 (what Python picks too), recorded in the result. */
+function randomSeed() {
+    const words = new Uint32Array(2);
+    globalThis.crypto.getRandomValues(words);
+    return (BigInt(words[0] & 0x7fffffff) << 32n) | BigInt(words[1]);
+}
+
+/** Adds one batch's tally to the running total, field by field in batch order (as Python merges them). */
+function addTally(total, part) {
+    if (!total) return part;
+    total.deals += part.deals;
+    total.weight += part.weight;
+    for (const key of ['win', 'tie', 'lose', 'share', 'weightedShare', 'sumSq']) {
+        part[key].forEach((v, i) => { total[key][i] += v; });
+    }
+    return total;
+}
+
+/** The result object of equity(): per player, and the whole run. Same arithmetic as Python's EquityResult. */
+function equityResult(spot, total, isExact, seed) {
+    const n = total.deals;
+    const players = spot.hands.map((cards, p) => {
+        // Exact: integers to the end, so the equity is correctly rounded (and equal to Python's).
+        const equity = isExact ? total.share[p] / (EQUITY_UNIT * n) : total.weightedShare[p] / total.weight;
+        const player = {
+            hand: cards.map((c) => cardName(c)).join(''), cards, equity,
+            win: total.win[p], tie: total.tie[p], lose: total.lose[p],
+        };
+        if (!isExact) { // the standard error of the mean share, unbiased: as Python's EquityResult.stderr
+            const mean = total.weightedShare[p] / total.weight;
+            player.stderr = n < 2 ? null : Math.sqrt(Math.max(0, total.sumSq[p] / n - mean * mean) / (n - 1));
+        }
+        return player;
+    });
+    const result = { exact: isExact, deals: n, players, board: spot.board, dead: spot.dead };
+    if (!isExact) result.seed = exact(seed);
+    return result;
 }
 
 export class PokerHash {
@@ -399,6 +461,145 @@ export class PokerHash {
         const index = this._core._ph_hand_index(mask);
         if (index < 0n) fail(`hand_index failed: ${this._string(this._core._ph_error_message(Number(index)))}`, 'argument');
         return Number(index);
+    }
+
+    // ---- Omaha and equity -------------------------------------------------------------------------
+
+    /**
+     * Omaha high value (1..7462) of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards.
+     */
+    omahaEvaluate(hole, board) {
+        const holeCards = this.parseCards(hole);
+        const boardCards = this.parseCards(board);
+        if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
+        if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
+        const shared = holeCards.find((card) => boardCards.includes(card));
+        if (shared !== undefined) fail(`duplicate card ${cardName(shared)}`, 'duplicate');
+        const at = this._scratch + AT_OUT;
+        this._u8.set(holeCards, at);
+        this._u8.set(boardCards, at + 8);
+        const value = this._core._ph_omaha_evaluate(at, holeCards.length, at + 8, boardCards.length);
+        if (value < 0) this._statusError(value);
+        return value;
+    }
+
+    _statusError(status, message) {
+        fail(message ?? this._string(this._core._ph_error_message(status)), CODE_OF_STATUS[status] ?? 'argument');
+    }
+
+    /**
+     * All-in equity of 2 to 10 known hands: hold'em (2 cards each) or Omaha (4 to 6 each).
+     * Options: board (0, 3, 4 or 5 cards), dead (cards out of the deck), exact (enumerate every board;
+     * the default unless `samples` is given), samples (Monte Carlo sample count, default 1,000,000) and
+     * seed (Monte Carlo seed below 2**64, random when omitted; the same seed gives the same result as
+     * Python's pokerhash.equity). Ranges are the Python package's (pokerhash.parse_range).
+     */
+    equity(players, { board, dead, exact, samples, seed } = {}) {
+        const spot = this._equitySpot(players, board ?? [], dead ?? []);
+        const runExact = exact ?? samples === undefined;
+        if (typeof runExact !== 'boolean') fail(`exact must be true or false, got ${show(exact)}`, 'type');
+        const block = this._equityGame(spot);
+        let total;
+        let seedUsed;
+        if (runExact) {
+            const at = block + EQ_UNITS;
+            let status = this._core._ph_equity_exact_units(block + EQ_GAME, at);
+            if (status !== 0) this._statusError(status);
+            this._u8.fill(0, block + EQ_TALLY, block + EQ_UNITS);
+            status = this._core._ph_equity_exact(block + EQ_GAME, 0n, this._core.HEAPU64[at >> 3], block + EQ_TALLY);
+            if (status !== 0) this._statusError(status);
+            total = this._tally(block, spot.hands.length);
+        } else {
+            const count = samples ?? DEFAULT_SAMPLES;
+            if (!Number.isSafeInteger(count) || count < 1) fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
+            seedUsed = seed === undefined ? randomSeed() : u64(seed, 'seed');
+            for (let first = 0; first < count; first += MC_BATCH) {
+                this._u8.fill(0, block + EQ_TALLY, block + EQ_UNITS);
+                const status = this._core._ph_equity_sample(block + EQ_GAME, seedUsed, BigInt(first),
+                    BigInt(Math.min(MC_BATCH, count - first)), block + EQ_TALLY);
+                if (status === STATUS.ARGUMENT) fail('could not deal holdings without shared cards (1,000,000 tries)', 'argument');
+                if (status !== 0) this._statusError(status);
+                total = addTally(total, this._tally(block, spot.hands.length));
+            }
+        }
+        return equityResult(spot, total, runExact, seedUsed);
+    }
+
+    /** Parsed, checked hands, board and dead cards, with the same messages as Python's pokerhash.equity. */
+    _equitySpot(players, board, dead) {
+        if (!Array.isArray(players)) fail('players must be an array of hands, one per player', 'type');
+        if (players.length < 2 || players.length > 10) fail(`equity needs 2 to 10 players, got ${players.length}`, 'count');
+        const boardCards = this.parseCards(board);
+        const deadCards = this.parseCards(dead);
+        if (![0, 3, 4, 5].includes(boardCards.length)) fail(`the board must have 0, 3, 4 or 5 cards, got ${boardCards.length}`, 'count');
+        const owner = new Map(boardCards.map((card) => [card, 'the board']));
+        for (const card of deadCards) {
+            if (owner.has(card)) fail(`card ${cardName(card)} is both on the board and dead`, 'duplicate');
+            owner.set(card, 'the dead cards');
+        }
+        const hands = players.map((hand, i) => {
+            let cards;
+            try {
+                cards = this.parseCards(hand);
+            } catch (e) {
+                throw e instanceof PokerHashError ? new PokerHashError(`player ${i + 1}: ${e.message}`, e.code) : e;
+            }
+            if (cards.length !== 2 && (cards.length < 4 || cards.length > 6)) {
+                fail(`player ${i + 1}'s hand has ${cards.length} cards; hold'em hands have 2, Omaha hands 4 to 6`, 'count');
+            }
+            return cards;
+        });
+        const sizes = [...new Set(hands.map((h) => h.length))].sort((a, b) => a - b);
+        if (sizes.length > 1) {
+            fail(`all players must hold the same number of cards (2 for hold'em, 4 to 6 for Omaha), got ${sizes.join(' and ')}`, 'count');
+        }
+        hands.forEach((cards, i) => {
+            for (const card of cards) {
+                if (owner.has(card)) fail(`card ${cardName(card)} is in player ${i + 1}'s hand and ${owner.get(card)}`, 'duplicate');
+                owner.set(card, `player ${i + 1}'s hand`);
+            }
+        });
+        const needed = hands.length * sizes[0] + 5 + deadCards.length;
+        if (needed > DECK_SIZE) {
+            fail(`not enough cards: ${hands.length} players with ${sizes[0]} cards each, a board of 5 and ` +
+                `${deadCards.length} dead cards need ${needed} > 52`, 'count');
+        }
+        return { hands, board: boardCards, dead: deadCards };
+    }
+
+    /** Writes the spot as a ph_equity_game (one holding per player) into the equity block; checks it. */
+    _equityGame({ hands, board, dead }) {
+        if (!this._equityBlock) {
+            this._equityBlock = this._core._malloc(EQ_BYTES); // malloc aligns to 8 at least: the tally's uint64s
+            if (!this._equityBlock) fail(`cannot allocate ${EQ_BYTES} bytes of wasm memory`, 'argument');
+        }
+        const block = this._equityBlock;
+        const hole = hands[0].length;
+        hands.forEach((cards, p) => this._u8.set(cards, block + EQ_HOLDINGS + p * hole));
+        this._u8.set(board, block + EQ_BOARD);
+        this._u8.set(dead, block + EQ_DEAD);
+        const u32 = this._core.HEAPU32;
+        hands.forEach((_, p) => { u32[((block + EQ_OFFSETS) >> 2) + p] = p; });
+        u32[((block + EQ_OFFSETS) >> 2) + hands.length] = hands.length;
+        u32.set([hands.length, hole, block + EQ_HOLDINGS, block + EQ_OFFSETS, 0, block + EQ_BOARD, board.length,
+            block + EQ_DEAD, dead.length], (block + EQ_GAME) >> 2);
+        const status = this._core._ph_equity_check(block + EQ_GAME, block + EQ_PROBLEM, PROBLEM_CAP);
+        if (status !== 0) this._statusError(status, this._string(block + EQ_PROBLEM));
+        return block;
+    }
+
+    /** The tally in the equity block, as plain numbers (counts stay below 2**53). */
+    _tally(block, players) {
+        const u64 = this._core.HEAPU64;
+        const f64 = this._core.HEAPF64;
+        const at = (block + EQ_TALLY) >> 3;
+        const ints = (field) => Array.from(u64.subarray(at + field / 8, at + field / 8 + players), Number);
+        const floats = (field) => Array.from(f64.subarray(at + field / 8, at + field / 8 + players));
+        return {
+            deals: Number(u64[at]), win: ints(TALLY.win), tie: ints(TALLY.tie), lose: ints(TALLY.lose),
+            share: ints(TALLY.share), weight: f64[at + TALLY.weight / 8],
+            weightedShare: floats(TALLY.weightedShare), sumSq: floats(TALLY.sumSq),
+        };
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
