@@ -2,10 +2,6 @@
 #include "pokerhash.h"
 #include "eval_core.h"
 
-/* The rank part of a card key: what removing one card of that rank takes away (suit counters aside). */
-static uint64_t rank_key(unsigned rank) {
-    return ph_card_keys[4 * rank] - (UINT64_C(1) << PH_SUIT_SHIFT);
-}
 
 /* Best plain value over the ways to drop `to_drop` cards (ranks ascending, from `first`) down to `dense`
  * cards: a best five always lies within any larger set that holds it. */
@@ -18,7 +14,7 @@ static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned t
         if (!counts[rank])
             continue;
         counts[rank]--;
-        unsigned value = best_after_dropping(key - rank_key(rank), counts, to_drop - 1, rank, dense);
+        unsigned value = best_after_dropping(key - ph_rank_key(rank), counts, to_drop - 1, rank, dense);
         counts[rank]++;
         if (value < best)
             best = value;

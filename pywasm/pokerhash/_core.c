@@ -425,6 +425,29 @@ static PyObject *py_combination_masks_into(PyObject *module, PyObject *const *ar
     return fill_combinations(args, nargs, 1);
 }
 
+/* Adds the values of k-card hands [start, start+count) into `out_obj` (7463 uint64 slots) with the GIL
+ * released: by the core's sweep, or (by_state_machine) every hand through the nested-table machine. */
+static PyObject *fill_histogram(PyObject *out_obj, size_t k, uint64_t start, uint64_t count, int by_state_machine) {
+    Py_buffer out;
+    if (buffer_of(out_obj, &out, 1, "QLK", 8, "out") < 0)
+        return NULL;
+    int status = PH_OK;
+    if (out.len / 8 != PH_WORST_VALUE + 1) {
+        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", PH_WORST_VALUE + 1);
+        status = PH_E_BUFFER;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = by_state_machine ? ph_sm_value_histogram(k, out.buf) : ph_value_histogram(k, start, count, out.buf);
+        Py_END_ALLOW_THREADS
+        if (status == PH_E_NOMEM)
+            PyErr_NoMemory();
+    }
+    PyBuffer_Release(&out);
+    if (status != PH_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_value_histogram_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     unsigned long long k, start, count;
@@ -437,22 +460,7 @@ static PyObject *py_value_histogram_into(PyObject *module, PyObject *const *args
         return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
     if (check_range(PH_DECK_SIZE, k, start, count) < 0)
         return NULL;
-    Py_buffer out;
-    if (buffer_of(args[3], &out, 1, "QLK", 8, "out") < 0)
-        return NULL;
-    int status = PH_OK;
-    if (out.len / 8 != PH_WORST_VALUE + 1) {
-        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", PH_WORST_VALUE + 1);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_value_histogram((size_t)k, start, count, out.buf);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
+    return fill_histogram(args[3], (size_t)k, start, count, 0);
 }
 
 static PyObject *py_hand_index(PyObject *module, PyObject *arg) {
@@ -774,24 +782,7 @@ static PyObject *py_sm_value_histogram(PyObject *module, PyObject *const *args, 
         return NULL;
     if (k < 5 || k > 7)
         return PyErr_Format(PyExc_ValueError, "k must be 5 to 7, got %llu", k);
-    Py_buffer out;
-    if (buffer_of(args[1], &out, 1, "QLK", 8, "out") < 0)
-        return NULL;
-    int status = PH_OK;
-    if (out.len / 8 != PH_WORST_VALUE + 1) {
-        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", PH_WORST_VALUE + 1);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_sm_value_histogram((size_t)k, out.buf);
-        Py_END_ALLOW_THREADS
-        if (status == PH_E_NOMEM)
-            PyErr_NoMemory();
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
+    return fill_histogram(args[1], (size_t)k, 0, 0, 1);
 }
 
 /* ---- module -------------------------------------------------------------------------------------- */
