@@ -55,7 +55,9 @@ test)
     "$PY" -m pytest -q -p no:cacheprovider "${@:2}" ;;
 bench)
     setup_all; build_native; build_wasm
-    bash bench/run.sh ;;
+    bash bench/run.sh
+    "$PY" bench/bench_equity.py
+    "$PY" bench/bench_wasm.py ;;
 *)
     sed -n '2,7p' "$0"; exit 2 ;;
 esac
