@@ -56,6 +56,9 @@ test)
 bench)
     setup_all; build_native; build_wasm
     bash bench/run.sh
+    cc -O3 -std=c11 -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c bench/bench_equity.c \
+        -o bench/build/bench_equity -lm
+    bench/build/bench_equity 5
     "$PY" bench/bench_equity.py
     "$PY" bench/bench_wasm.py ;;
 *)
