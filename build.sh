@@ -10,15 +10,7 @@ ROOT=$PWD
 VENV=$ROOT/.venv
 PY=$VENV/bin/python
 
-need_apt() { # install Debian packages whose command is missing
-    local missing=()
-    while [ $# -gt 0 ]; do command -v "$1" >/dev/null 2>&1 || missing+=("$2"); shift 2; done
-    [ ${#missing[@]} -eq 0 ] && return
-    echo "== apt-get install ${missing[*]}"
-    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-}
+source web/need_apt.sh
 
 setup_python() {
     [ -x "$PY" ] || python3 -m venv "$VENV"
@@ -33,8 +25,7 @@ build_native() {
 }
 
 build_wasm() {
-    need_apt emcc emscripten node nodejs npm npm
-    bash web/build.sh
+    bash web/build.sh # installs emscripten and node itself
 }
 
 setup_all() {

@@ -17,15 +17,7 @@ SIZE_BUDGET=153600 # bytes: the evaluator alone (code + tables) as wasm, raw (se
 # emcc 3.1.6's JS optimizer needs Debian's acorn, which lives outside node's default path.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
-need_apt() { # need_apt COMMAND PACKAGE ...: installs the packages whose command is missing
-    local missing=()
-    while [ $# -gt 0 ]; do command -v "$1" >/dev/null 2>&1 || missing+=("$2"); shift 2; done
-    [ ${#missing[@]} -eq 0 ] && return
-    echo "== apt-get install ${missing[*]}"
-    local sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-}
+source "$WEB/need_apt.sh"
 
 # ---- flag sets ------------------------------------------------------------------------------------
 COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src" -DPH_SIX_CARD_TABLE=0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from functools import lru_cache
 
 
 def numpy_if_loaded():
@@ -11,8 +12,10 @@ def numpy_if_loaded():
     return sys.modules.get("numpy")
 
 
+@lru_cache(maxsize=None)
 def numpy_or_none():
-    """numpy if installed (for results with no input array to follow), else None."""
+    """numpy if installed (for results with no input array to follow), else None. Cached: a failed
+    import searches the whole path again every time."""
     try:
         import numpy
     except ImportError:
