@@ -69,7 +69,8 @@ class ReferenceEngine:
 
 def _empty(n):
     return {"deals": 0, "win": [0] * n, "tie": [0] * n, "lose": [0] * n, "share": [0] * n,
-            "weight": 0.0, "weighted_share": [0.0] * n, "sum_sq": [0.0] * n}
+            "weight": 0.0, "weighted_share": [0.0] * n, "sum_sq": [0.0] * n,
+            "weighted_win": [0.0] * n, "weighted_tie": [0.0] * n}
 
 
 def _draw(rng, count, weights):
@@ -112,8 +113,10 @@ def _add_deal(total, hands, board, weight):
             total["lose"][p] += 1
         elif winners == 1:
             total["win"][p] += 1
+            total["weighted_win"][p] += weight
         else:
             total["tie"][p] += 1
+            total["weighted_tie"][p] += weight
         total["share"][p] += share
         total["sum_sq"][p] += (share / POT) ** 2
         total["weighted_share"][p] += weight * share / POT

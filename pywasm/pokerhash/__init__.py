@@ -24,7 +24,7 @@ __all__ = [
     "WORST_VALUE", "__version__",
 ]
 
-__version__ = "0.1.0"
+from ._version import __version__
 WORST_VALUE = 7462
 
 #: evaluate(*cards) -> int. The C function itself, so a call costs no Python frame.

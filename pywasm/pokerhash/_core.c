@@ -655,11 +655,13 @@ static PyObject *double_list(const double *values, size_t n) {
 }
 
 static PyObject *tally_dict(const ph_equity_tally *t, size_t players) {
-    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N}", "deals", (unsigned long long)t->deals,
+    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N,s:N,s:N}", "deals", (unsigned long long)t->deals,
                          "win", u64_list(t->win, players), "tie", u64_list(t->tie, players),
                          "lose", u64_list(t->lose, players), "share", u64_list(t->share, players),
                          "weight", t->weight, "weighted_share", double_list(t->weighted_share, players),
-                         "sum_sq", double_list(t->sum_sq, players));
+                         "sum_sq", double_list(t->sum_sq, players),
+                         "weighted_win", double_list(t->weighted_win, players),
+                         "weighted_tie", double_list(t->weighted_tie, players));
 }
 
 static PyObject *py_equity_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {

@@ -449,10 +449,11 @@ class _EquityTally(ctypes.Structure):
         ("win", c_uint64 * 10), ("tie", c_uint64 * 10), ("lose", c_uint64 * 10), ("share", c_uint64 * 10),
         ("weight", ctypes.c_double),
         ("weighted_share", ctypes.c_double * 10), ("sum_sq", ctypes.c_double * 10),
+        ("weighted_win", ctypes.c_double * 10), ("weighted_tie", ctypes.c_double * 10),
     ]
 
 
-assert ctypes.sizeof(_EquityTally) == 496, "ph_equity_tally layout"  # 8-byte fields only: no padding anywhere
+assert ctypes.sizeof(_EquityTally) == 656, "ph_equity_tally layout"  # 8-byte fields only: no padding anywhere
 _PROBLEM_CAP = 160  # the native binding's problem buffer: longer texts are cut at the same byte
 _SHAPE_ERROR = "players_holdings must be a list (per player) of lists of card-id tuples"
 
@@ -595,6 +596,7 @@ def _tally_dict(tally: _EquityTally, players: int) -> dict:
         "share": tally.share[:players],
         "weight": tally.weight,
         "weighted_share": tally.weighted_share[:players], "sum_sq": tally.sum_sq[:players],
+        "weighted_win": tally.weighted_win[:players], "weighted_tie": tally.weighted_tie[:players],
     }
 
 

@@ -58,17 +58,20 @@ const EQUITY_UNIT = 2520;
 // order as Python's pokerhash.equity, so a seed gives the same floats there and here.
 const MC_BATCH = 1 << 16;
 const DEFAULT_SAMPLES = 1_000_000;
-// One heap block for an equity call. ph_equity_tally is 496 bytes of 8-byte fields; ph_equity_game on
+// One heap block for an equity call. ph_equity_tally is 656 bytes of 8-byte fields; ph_equity_game on
 // wasm32 is nine 4-byte fields (size_t and pointers are 32-bit there).
-const TALLY = { deals: 0, win: 8, tie: 88, lose: 168, share: 248, weight: 328, weightedShare: 336, sumSq: 416 };
+const TALLY = {
+    deals: 0, win: 8, tie: 88, lose: 168, share: 248, weight: 328, weightedShare: 336, sumSq: 416,
+    weightedWin: 496, weightedTie: 576,
+};
 const EQ_TALLY = 0;
-const EQ_UNITS = 496;     // one uint64
-const EQ_GAME = 504;      // 36 bytes
-const EQ_OFFSETS = 544;   // up to 11 size_t
-const EQ_HOLDINGS = 592;  // up to 10 x 6 card ids
-const EQ_BOARD = 656;     // up to 5
-const EQ_DEAD = 664;      // up to 64
-const EQ_PROBLEM = 728;   // the check's message
+const EQ_UNITS = 656;     // one uint64
+const EQ_GAME = 664;      // 36 bytes
+const EQ_OFFSETS = 704;   // up to 11 size_t
+const EQ_HOLDINGS = 752;  // up to 10 x 6 card ids
+const EQ_BOARD = 816;     // up to 5
+const EQ_DEAD = 824;      // up to 64
+const EQ_PROBLEM = 888;   // the check's message
 const PROBLEM_CAP = 160;
 const EQ_BYTES = EQ_PROBLEM + PROBLEM_CAP;
 const CODE_OF_STATUS = { [-1]: 'card', [-2]: 'duplicate', [-3]: 'count', [-5]: 'argument', [-6]: 'range', [-7]: 'overflow' };
@@ -168,7 +171,7 @@ function addTally(total, part) {
     if (!total) return part;
     total.deals += part.deals;
     total.weight += part.weight;
-    for (const key of ['win', 'tie', 'lose', 'share', 'weightedShare', 'sumSq']) {
+    for (const key of ['win', 'tie', 'lose', 'share', 'weightedShare', 'sumSq', 'weightedWin', 'weightedTie']) {
         part[key].forEach((v, i) => { total[key][i] += v; });
     }
     return total;
@@ -599,6 +602,7 @@ export class PokerHash {
             deals: Number(u64[at]), win: ints(TALLY.win), tie: ints(TALLY.tie), lose: ints(TALLY.lose),
             share: ints(TALLY.share), weight: f64[at + TALLY.weight / 8],
             weightedShare: floats(TALLY.weightedShare), sumSq: floats(TALLY.sumSq),
+            weightedWin: floats(TALLY.weightedWin), weightedTie: floats(TALLY.weightedTie),
         };
     }
 
