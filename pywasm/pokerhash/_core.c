@@ -679,6 +679,22 @@ static PyObject *py_equity_units(PyObject *module, PyObject *const *args, Py_ssi
     return PyLong_FromUnsignedLongLong(units);
 }
 
+static PyObject *py_equity_exact_seconds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 4)
+        return PyErr_Format(PyExc_TypeError,
+                            "equity_exact_seconds(players_holdings, weights, board, dead) takes 4 arguments");
+    py_game g;
+    if (parse_game(args, &g) < 0)
+        return NULL;
+    double seconds = 0;
+    int status = ph_equity_exact_seconds(&g.game, &seconds);
+    py_game_free(&g);
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return PyFloat_FromDouble(seconds);
+}
+
 static PyObject *py_equity_exact(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     unsigned long long start, count;
@@ -810,6 +826,8 @@ static PyMethodDef methods[] = {
     {"hand_index", py_hand_index, METH_O, "hand_index(mask) -> colex rank of a 1..7 card mask"},
     FASTCALL(quinary_hash, "quinary_hash(q, k) -> int"),
     FASTCALL(equity_units, "equity_units(players_holdings, weights_or_None, board, dead) -> int"),
+    FASTCALL(equity_exact_seconds,
+             "equity_exact_seconds(players_holdings, weights_or_None, board, dead) -> estimated native seconds"),
     FASTCALL(equity_exact, "equity_exact(players_holdings, weights_or_None, board, dead, start, count) -> dict"),
     FASTCALL(equity_sample, "equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"),
     FASTCALL(omaha_evaluate, "omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"),

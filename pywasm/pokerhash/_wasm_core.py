@@ -43,6 +43,7 @@ for _name, _result, _args in (
     ("ph_sm_value_histogram", c_int, [c_size_t, c_void_p]),
     ("ph_equity_check", c_int, [c_void_p, c_void_p, c_size_t]),
     ("ph_equity_exact_units", c_int, [c_void_p, POINTER(c_uint64)]),
+    ("ph_equity_exact_seconds", c_int, [c_void_p, POINTER(ctypes.c_double)]),
     ("ph_equity_exact", c_int, [c_void_p, c_uint64, c_uint64, c_void_p]),
     ("ph_equity_sample", c_int, [c_void_p, c_uint64, c_uint64, c_uint64, c_void_p]),
 ):
@@ -614,6 +615,18 @@ def equity_units(*args) -> int:
     if status == PH_E_OVERFLOW:
         raise OverflowError("more than 2**64-1 holding combinations")
     return units
+
+
+def equity_exact_seconds(*args) -> float:
+    """equity_exact_seconds(players_holdings, weights_or_None, board, dead) -> estimated native seconds"""
+    if len(args) != 4:
+        raise TypeError("equity_exact_seconds(players_holdings, weights, board, dead) takes 4 arguments")
+    game = _Game(args)
+    seconds = ctypes.c_double(0)
+    status = _lib.ph_equity_exact_seconds(game.address, ctypes.byref(seconds))
+    if status != 0:
+        raise _status_error(status)
+    return seconds.value
 
 
 def equity_exact(*args) -> dict:
