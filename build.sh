@@ -35,7 +35,7 @@ setup_all() {
 
 case "${1:-}" in
 setup) setup_all ;;
-tables) PYTHONPATH=pywasm python3 -m tablegen ;;
+tables) setup_python; PYTHONPATH=pywasm "$PY" -m tablegen ;;
 native) setup_python; build_native ;;
 wasm) build_wasm ;;
 serve)

@@ -15,8 +15,8 @@ def test_tables_match_generator(native_tools, tmp_path):
                          env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, f"tablegen failed:\n{run.stderr}"
     tables = os.path.join(root, "core_c", "tables")
-    generated = sorted(f for f in os.listdir(tmp_path) if f.endswith(".c"))
-    checked_in = sorted(f for f in os.listdir(tables) if f.endswith(".c"))
+    generated = sorted(f for f in os.listdir(tmp_path) if f.endswith((".c", ".h")))
+    checked_in = sorted(f for f in os.listdir(tables) if f.endswith((".c", ".h")))
     assert generated == checked_in, (
         f"generator writes {generated} but core_c/tables holds {checked_in}; regenerate: {REGENERATE}")
     stale = [f for f in generated

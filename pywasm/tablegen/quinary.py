@@ -15,14 +15,11 @@ MAX_DIGIT = 4
 MAX_K = 9  # the DP covers every hand size the library evaluates
 
 # The run-time hash splits the digits into three groups so that each group's share of the lexicographic
-# rank is one table lookup on an additive per-card key (see core_c/src/eval.c).
+# rank is one table lookup on an additive per-card key (see core_c/src/large_hands.c: the dense value
+# blocks of 8- and 9-card hands are laid out in this order).
 GROUPS = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
 GROUP_SPAN = 625  # 5**4: a group of four digits; also the per-card count unit in the G1/G2 key fields
-# Hand sizes with a dense value block, in table order. The 6-card block comes last so that a build with
-# PH_SIX_CARD_TABLE=0 (the wasm library: it saves 36 KB of a 150 KB budget) can leave it out and drop a
-# card to five instead; eight and nine cards always drop to seven.
-TABLE_KS = (5, 7, 6)
-G1_ROWS = (5, 6, 7)  # G1 is indexed by (k - 5) * 625 + pattern
+G1_ROWS = (5, 6, 7, 8, 9)  # G1 is indexed by (k - 5) * 625 + pattern
 
 
 def count_table() -> List[List[int]]:
@@ -80,16 +77,6 @@ def quinaries(k: int) -> Iterator[Tuple[int, ...]]:
     return rest([], k, DIGITS)
 
 
-def value_table_bases() -> Dict[int, int]:
-    """Offset of each hand size's dense block in the flat value table."""
-    bases, offset = {}, 0
-    for k in TABLE_KS:
-        bases[k] = offset
-        offset += COUNT[DIGITS][k]
-    bases["total"] = offset
-    return bases
-
-
 def group_share(group: Sequence[int], digits: Sequence[int], remaining: int) -> int:
     """The part of hash_quinary contributed by one group's digits, given the digit sum still to place."""
     if remaining > MAX_K:
@@ -112,14 +99,11 @@ def group_patterns(group: Sequence[int]) -> Iterator[Tuple[int, Tuple[int, ...]]
 
 def grouped_tables():
     """The three run-time hash tables: G1 by (k, pattern), G2 by (cards outside G1, pattern), G3 by pattern."""
-    bases = value_table_bases()
     g1 = [0] * (len(G1_ROWS) * GROUP_SPAN)
     for row, k in enumerate(G1_ROWS):
-        if k not in TABLE_KS:
-            continue
         for key, digits in group_patterns(GROUPS[0]):
             g1[row * GROUP_SPAN + key] = group_share(GROUPS[0], digits, k)
-    g2_rows = max(TABLE_KS) + 1
+    g2_rows = MAX_K + 1
     g2 = [0] * (g2_rows * GROUP_SPAN)
     for outside_g1 in range(g2_rows):
         for key, digits in group_patterns(GROUPS[1]):

@@ -4,34 +4,45 @@ from __future__ import annotations
 
 from itertools import chain
 
-from . import quinary
-from .emit import c_array, source
-from .quinary import GROUP_SPAN, GROUPS, TABLE_KS
+from . import quinary, rank_hash
+from .emit import banner, c_array, source
+from .quinary import GROUP_SPAN, GROUPS
 from .ranking import FiveCardTable
 
-SUIT_COUNTER_SHIFT = 40  # four 4-bit suit counters above the three hash fields
-G2_SHIFT, G1_SHIFT = 12, 25
-POISON_BIT = 1 << 63
-SUITED_COUNT_SHIFT = 56  # above the suit counters, which suited keys do not use  # any id >= 52 sets it, so one test after the adds catches bad ids
+SUIT_COUNTER_SHIFT = 32  # four 4-bit suit counters above the rank hash (bits 0..27 with carries)
+G2_SHIFT, G1_SHIFT = 12, 25  # the quinary key's fields (8- and 9-card hands)
+POISON_BIT = 1 << 63  # any id >= 52 sets it, so one test after the adds catches bad ids
+SUITED_COUNT_SHIFT = 56  # above the suit counters, which suited keys do not use
 
 
 def card_key(card: int) -> int:
-    """Additive per-card key: G3 digits | G2 digits + 625 per card above G1 | G1 digits + 625 per card | suit."""
+    """Additive per-card key: scrambled rank weight (rank_hash) | suit counter."""
+    if card >= 52:
+        return POISON_BIT
     rank, suit = divmod(card, 4)
+    return rank_hash.card_hash_part(rank) + (1 << (SUIT_COUNTER_SHIFT + 4 * suit))
+
+
+def card_quinary_key(card: int) -> int:
+    """Additive quinary key of 8- and 9-card hands: G3 digits | G2 digits + 625 per card above G1 | G1
+    digits + 625 per card."""
+    if card >= 52:
+        return 0  # the card key's poison bit already rejects the hand
+    rank = card // 4
     if rank in GROUPS[2]:
         key = 5 ** (rank - GROUPS[2][0]) + (GROUP_SPAN << G2_SHIFT)
     elif rank in GROUPS[1]:
         key = (5 ** (rank - GROUPS[1][0]) + GROUP_SPAN) << G2_SHIFT
     else:
         key = 5 ** rank << G1_SHIFT
-    key += GROUP_SPAN << G1_SHIFT
-    return key + (1 << (SUIT_COUNTER_SHIFT + 4 * suit))
+    return key + (GROUP_SPAN << G1_SHIFT)
 
 
 def card_bit(card: int) -> int:
-    """Suit-major bit (16 * suit + rank) so a suit's 13 ranks are one shift away."""
+    """Suit-major bit (16 * suit + rank) so a suit's 13 ranks are one shift away. An id >= 52 has no bit,
+    so a hand holding one counts fewer bits than cards (its card key also carries the poison bit)."""
     if card >= 52:
-        return POISON_BIT
+        return 0
     rank, suit = divmod(card, 4)
     return 1 << (16 * suit + rank)
 
@@ -39,54 +50,82 @@ def card_bit(card: int) -> int:
 def suited_ranks_key(rank_mask: int) -> int:
     """Rank key of the distinct ranks in a mask, plus their number in bits 56..63."""
     ranks = [r for r in range(13) if rank_mask >> r & 1]
-    key = sum(card_key(4 * r) - (1 << SUIT_COUNTER_SHIFT) for r in ranks)
-    return key + (len(ranks) << SUITED_COUNT_SHIFT)
+    return sum(rank_hash.card_hash_part(r) for r in ranks) + (len(ranks) << SUITED_COUNT_SHIFT)
+
+
+def planes():
+    """pshufb tables of the SIMD batch: bytes 0..2 of each rank's hash part (index = rank; 13..15 are 0),
+    then one suit table whose byte sums over a hand form the suit counters as 4-bit fields: index = suit
+    gives clubs 1 and diamonds 16, index = suit + 8 gives hearts 1 and spades 16."""
+    rank_planes = [[(rank_hash.card_hash_part(r) >> (8 * p)) & 0xFF if r < 13 else 0 for r in range(16)]
+                   for p in range(3)]
+    suits = [1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 16, 0, 0, 0, 0]
+    return rank_planes + [suits]
 
 
 def eval_source():
     five = FiveCardTable()
-    values = []
-    for k in TABLE_KS:
-        for q in quinary.quinaries(k):
-            ranks = list(chain.from_iterable([r] * d for r, d in enumerate(q)))
-            values.append(five.best_plain(ranks))
-    bases = quinary.value_table_bases()
-    assert len(values) == bases["total"]
+
+    def plain_value(counts):
+        return five.best_plain([r for r, c in enumerate(counts) for _ in range(c)])
+
+    flat, layout = rank_hash.tables(plain_value)
     g1, g2, g3 = quinary.grouped_tables()
     dp = [quinary.DP[l][n][k] for l in range(5) for n in range(14) for k in range(quinary.MAX_K + 1)]
-    keys = [card_key(c) if c < 52 else POISON_BIT for c in range(256)]
+    keys = [card_key(c) for c in range(256)]
+    qkeys = [card_quinary_key(c) for c in range(256)]
     suited_low = [suited_ranks_key(m) for m in range(128)]
     suited_high = [suited_ranks_key(m << 7) for m in range(64)]
     bits = [card_bit(c) for c in range(256)]
+    plane_bytes = [b for plane in planes() for b in plane]
     arrays = [
-        c_array("uint16_t", "ph_quinary_values", values,
-                "best non-flush value per quinary: blocks for k = 5, 7, 6 in hash_quinary order",
-                optional_tail=(bases[6], "PH_SIX_CARD_TABLE", "PH_QUINARY_ENTRIES")),
-        c_array("uint16_t", "ph_qhash_g1", g1,
+        c_array("uint16_t", "ph_quinary_values", flat,
+                "best non-flush value of every 5-, 7- and 6-card rank multiset (the quinary): per block the row"
+                " bases, then the values, by the displacement hash of pywasm/tablegen/rank_hash.py",
+                optional_tail=(layout["PH_RH_ENTRIES_57"], "PH_SIX_CARD_TABLE", "PH_QUINARY_ENTRIES")),
+        c_array("uint32_t", "ph_qhash_g1", g1,
                 "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
-        c_array("uint16_t", "ph_qhash_g2", g2,
+        c_array("uint32_t", "ph_qhash_g2", g2,
                 "hash_quinary share of ranks 6-9, by (cards above rank 5) * 625 + base-5 pattern"),
-        c_array("uint16_t", "ph_qhash_g3", g3, "hash_quinary share of ranks T-A, by base-5 pattern"),
+        c_array("uint32_t", "ph_qhash_g3", g3, "hash_quinary share of ranks T-A, by base-5 pattern"),
         c_array("uint32_t", "ph_quinary_dp", dp,
                 "dp[l][n][k] = #quinaries in [0, l*5^n) with digit sum k (the article's DP)",
                 per_line=10, shape=(5, 14, 10)),
         c_array("uint64_t", "ph_card_keys", keys,
-                "card_key(c): 5^digit in its rank group + 625 per card in the count fields + suit counter;"
-                " ids >= 52 set bit 63",
+                "card_key(c): scrambled rank weight | suit counter << (32 + 4 * suit); ids >= 52 set bit 63",
                 per_line=4),
-        c_array("uint64_t", "ph_card_bits", bits, "1 << (16*suit + rank); ids >= 52 map to bit 63",
+        c_array("uint64_t", "ph_card_quinary_keys", qkeys,
+                "card_quinary_key(c): 5^digit in its rank group + 625 per card in the count fields",
+                per_line=4),
+        c_array("uint64_t", "ph_card_bits", bits, "1 << (16*suit + rank); ids >= 52 have none",
                 per_line=4),
         c_array("uint64_t", "ph_suited_keys_low", suited_low,
-                "sum of clubs card_key (suit counter removed) over ranks 2..8 in the mask, count << 56",
-                per_line=4),
+                "sum of the rank keys of ranks 2..8 in the mask, count << 56", per_line=4),
         c_array("uint64_t", "ph_suited_keys_high", suited_high,
                 "the same for ranks 9..A: mask bits 7..12", per_line=4),
+        c_array("uint8_t", "ph_key_planes", plane_bytes,
+                "pshufb tables: bytes 0..2 of each rank's key (by rank), suit counters (by suit)",
+                shape=(4, 16)),
     ]
-    sizes = [("ph_quinary_values", 2 * len(values)), ("ph_qhash_g1", 2 * len(g1)),
-             ("ph_qhash_g2", 2 * len(g2)), ("ph_qhash_g3", 2 * len(g3)), ("ph_card_keys", 8 * 256),
-             ("ph_suited_keys", 8 * 192),
-             ("evaluator total", 2 * (len(values) + len(g1) + len(g2) + len(g3)) + 8 * (256 + 192))]
-    return "eval_tables.c", source("Evaluator tables.", arrays), sizes
+    sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_qhash_g1..g3", 2 * (len(g1) + len(g2) + len(g3))),
+             ("card tables", 8 * (4 * 256 + 192))]
+    header = layout_header(layout, len(g1), len(g2))
+    return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
+            ("eval_layout.h", header, [])]
+
+
+def layout_header(layout, g1_len, g2_len):
+    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h)."),
+             "#ifndef PH_EVAL_LAYOUT_H", "#define PH_EVAL_LAYOUT_H", ""]
+    for name in sorted(layout):
+        if name != "PH_RH_ENTRIES_567" and name != "PH_RH_ENTRIES_57":
+            lines.append(f"#define {name} {layout[name]}")
+    lines += [f"#define PH_RH_ENTRIES_57 {layout['PH_RH_ENTRIES_57']}",
+              f"#define PH_RH_ENTRIES_567 {layout['PH_RH_ENTRIES_567']}",
+              f"#define PH_RH_SCRAMBLE 0x{rank_hash.SCRAMBLE:06x}u",
+              f"#define PH_QHASH_G1_ENTRIES {g1_len}", f"#define PH_QHASH_G2_ENTRIES {g2_len}",
+              "", "#endif", ""]
+    return "\n".join(lines)
 
 
 def describe_source():
@@ -114,4 +153,4 @@ def binomial_source():
 
 
 def all_sources():
-    return [eval_source(), describe_source(), binomial_source()]
+    return [*eval_source(), describe_source(), binomial_source()]

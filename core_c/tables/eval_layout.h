@@ -1,0 +1,22 @@
+/* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h).
+ * Made by `PYTHONPATH=pywasm python3 -m tablegen` from the repository root (see pywasm/tablegen/). */
+
+#ifndef PH_EVAL_LAYOUT_H
+#define PH_EVAL_LAYOUT_H
+
+#define PH_RH_ROWS_5 0
+#define PH_RH_ROWS_6 68651
+#define PH_RH_ROWS_7 10247
+#define PH_RH_SHIFT_5 13
+#define PH_RH_SHIFT_6 12
+#define PH_RH_SHIFT_7 11
+#define PH_RH_VALUES_5 2048
+#define PH_RH_VALUES_6 72747
+#define PH_RH_VALUES_7 18439
+#define PH_RH_ENTRIES_57 68651
+#define PH_RH_ENTRIES_567 93535
+#define PH_RH_SCRAMBLE 0x3779b1u
+#define PH_QHASH_G1_ENTRIES 3125
+#define PH_QHASH_G2_ENTRIES 6250
+
+#endif
