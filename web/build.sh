@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser artifacts of pokerhash from the same C sources as the native extension:
-#   dist/pokerhash.mjs (+ .d.ts)      hand-written ES-module API over
+#   dist/pokerhash.mjs (+ .d.ts)      hand-written ES-module API (src/*.mjs) over
 #   dist/pokerhash_core.mjs + .wasm   the emcc-generated module (MODULARIZE, EXPORT_ES6)
 #   dist/pokerhash_core.so            the core as an Emscripten side module, loaded by ctypes in Pyodide
 #   dist/py/                          the pokerhash Python package files the page installs into Pyodide
@@ -44,7 +44,7 @@ stamp() { # identifies every input of the build, so an unchanged one is skipped
         echo "$MODE ${COMMON[*]} ${OPT[*]} ${LIB[*]} ${SIDE[*]}"
         emcc --version | head -1
         cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*.h exports.txt exports_js.txt \
-            src/pokerhash.js src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh"
+            src/*.mjs src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh"
     } | sha256sum | cut -d' ' -f1
 }
 
@@ -52,7 +52,7 @@ build_lib() {
     echo "== $MODE: dist/pokerhash_core.mjs + .wasm (ES module)"
     emcc "${COMMON[@]}" "${OPT[@]}" "${LIB[@]}" "${SOURCES[@]}" \
         -sEXPORTED_FUNCTIONS="$(export_list exports.txt exports_js.txt)" -o "$DIST/pokerhash_core.mjs"
-    cp src/pokerhash.js "$DIST/pokerhash.mjs"
+    cp src/*.mjs "$DIST/" # pokerhash.mjs and the modules it imports
     cp src/pokerhash.d.ts "$DIST/pokerhash.d.ts"
     cp src/pokerhash.d.ts "$DIST/pokerhash.d.mts" # what TypeScript looks for beside a .mjs
 }

@@ -19,8 +19,14 @@ def test_js_api_contract(built, node):
     run_node(node, ["--test", HERE / "api.test.mjs"], timeout=120)
 
 
+def test_js_ranges_match_the_shared_vectors(built, node):
+    """parseRange: tests/vectors/ranges.jsonl replayed through the wasm build of the C parser."""
+    run_node(node, ["--test", HERE / "ranges.test.mjs"], timeout=120)
+
+
 def test_js_equity_matches_native(built, node, native_data):
-    """equity() and omahaEvaluate() against the native package: exact counts, seeded Monte Carlo floats."""
+    """equity() (hands and ranges), winners() and omahaEvaluate() against the native package: exact counts,
+    seeded Monte Carlo floats, messages; the mode rule, refusal, progress and cancel."""
     run_node(node, ["--test", HERE / "equity.test.mjs"], timeout=300, env={"POKERHASH_NATIVE_DATA": str(native_data)})
 
 

@@ -29,20 +29,30 @@ REQUIRED = [
 ]
 
 
-# Equity spots the wasm builds must answer exactly as the native extension does (equity.json in the native
-# data holds each spot with the native result). "js" marks those the JS API takes (fixed hands, no ranges).
+# Equity spots the wasm builds (the JS library and Python in Pyodide) must answer exactly as the native
+# extension does (equity.json in the native data holds each spot with the native result): hands and ranges,
+# weights, card removal, hold'em and Omaha, exact and seeded Monte Carlo. "weighted" marks exact spots whose
+# equity comes from float sums (compared to 1e-12 in JS: the chunking may differ from Python's).
 EQUITY_SPOTS = [
-    {"players": ["AcAd", "KsKh"], "board": "", "dead": "", "exact": True, "js": True},
-    {"players": ["AhKhQdJd", "9s9c8s7c", "AsAd2c3h"], "board": "Ts 6d 2h", "dead": "", "exact": True, "js": True},
-    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "", "exact": True, "js": True},
-    {"players": ["AsAhKsKh5c", "QdJdTc9c8h"], "board": "Qh 7s 2d", "dead": "3c", "exact": True, "js": True},
-    {"players": ["AcAd", "KsKh", "7h6h"], "board": "", "dead": "", "exact": False, "samples": 200_000, "seed": 42,
-     "js": True},
+    {"players": ["AcAd", "KsKh"], "board": "", "dead": "", "exact": True},
+    {"players": ["AhKhQdJd", "9s9c8s7c", "AsAd2c3h"], "board": "Ts 6d 2h", "dead": "", "exact": True},
+    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "", "exact": True},
+    {"players": ["AsAhKsKh5c", "QdJdTc9c8h"], "board": "Qh 7s 2d", "dead": "3c", "exact": True},
+    {"players": ["AcAd", "KsKh", "7h6h"], "board": "", "dead": "", "exact": False, "samples": 200_000, "seed": 42},
     {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "2c", "exact": False, "samples": 100_000,
-     "seed": 2**64 - 1, "js": True},
+     "seed": 2**64 - 1},
     {"players": ["QQ+,AKs", "JJ-99", "random"], "board": "Ts 6d 2h", "dead": "", "exact": False,
-     "samples": 70_000, "seed": 5, "js": False},
-    {"players": ["AA", "KK"], "board": "", "dead": "", "exact": True, "js": False},
+     "samples": 70_000, "seed": 5},
+    {"players": ["AA", "KK"], "board": "", "dead": "", "exact": True},
+    {"players": ["AhKh", "QQ+, AKs:0.5, A5s-A2s"], "board": "", "dead": "", "exact": True, "weighted": True},
+    {"players": ["AsKs", "random"], "board": "Ts 6d 2h", "dead": "9c", "exact": True},
+    {"players": ["AsKs", "random"], "board": "", "dead": "", "exact": False, "samples": 100_000, "seed": 3},
+    {"players": ["random", "random", "random"], "board": "", "dead": "", "exact": False, "samples": 140_000,
+     "seed": 11},
+    {"players": ["AhKhQdJd, 2c3c4c5c:0.5", "9s9c8s7c"], "board": "Ts 6d 2h", "dead": "", "exact": True,
+     "weighted": True},
+    {"players": ["22+:0.3, AKs", "T9s+, KQo"], "board": "2h 7c Jd", "dead": "As", "exact": False,
+     "samples": 65_537, "seed": 123},
 ]
 
 # Bad spots (players, board, dead): the wasm builds must refuse them with the native message.
@@ -55,6 +65,13 @@ EQUITY_ERRORS = [
     (["AcAd"], "", ""),
     (["AcAd", "KsKhQs"], "", ""),
     (["AcAd", "KsKhQsJs"], "", ""),
+    (["AcAd", "KsXx"], "", ""),
+    (["AcAd", "AA"], "Ah As 2c", ""),
+    (["AcAd", "AK:-1"], "", ""),
+    (["AcAd", ""], "", ""),
+    (["AsKs, AhKhQdJd", "QQ"], "", ""),
+    (["AcAd", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h", "4s4h"], "", ""),
+    ([[6 * p + i for i in range(6)] for p in range(8)], "", ""),  # 8 Omaha hands of 6: 48 + 5 > 52 cards
 ]
 
 
@@ -72,7 +89,8 @@ def run_node(node: str, args, timeout: float, env: dict = None) -> str:
     """Runs a node script; returns its stdout, failing the test with stderr on a non-zero exit."""
     done = subprocess.run([node, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           env=None if env is None else {**os.environ, **env})
-    assert done.returncode == 0, f"node {args[0]} exited {done.returncode}:\n{done.stderr[-4000:]}"
+    # node --test reports failures on stdout, scripts on stderr: show the end of both.
+    assert done.returncode == 0, f"node {args[0]} exited {done.returncode}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done.stdout
 
 def last_json_line(stdout: str) -> dict:
@@ -116,7 +134,8 @@ def write_native_data(out: Path) -> Path:
     (out / "values.json").write_text(json.dumps(values))
     (out / "ranks.json").write_text(json.dumps(_rank_cases(rng, pokerhash)))
     (out / "core_outcomes.json").write_text(json.dumps(core_cases.outcomes(_backend.core), ensure_ascii=False))
-    spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "native": native_equity(spot)}
+    spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "weighted": spot.get("weighted", False),
+              "native": native_equity(spot)}
              for spot in EQUITY_SPOTS]
     (out / "equity.json").write_text(json.dumps(spots))
     errors = []
