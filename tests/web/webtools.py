@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -73,6 +74,25 @@ EQUITY_ERRORS = [
     (["AcAd", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h", "4s4h"], "", ""),
     ([[6 * p + i for i in range(6)] for p in range(8)], "", ""),  # 8 Omaha hands of 6: 48 + 5 > 52 cards
 ]
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """web/serve.py on 127.0.0.1 and a free port, serving `directory`; yields its base URL."""
+    process = subprocess.Popen([sys.executable, str(WEB / "serve.py"), "--port", "0", "--quiet", "--dir", str(directory)],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert "http://127.0.0.1:" in line, f"serve.py did not start: {line!r}"
+        yield line.split()[-1]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def native_equity(spot: dict) -> dict:
