@@ -24,7 +24,7 @@ REQUIRED = [
     DIST / "pokerhash_core.mjs",
     DIST / "pokerhash_core.wasm",
     DIST / "pokerhash_core.so",
-    DIST / "py" / "manifest.json",
+    DIST / "wheel.json",
     WEB / "pyodide" / "pyodide.asm.wasm",
     WEB / "node_modules" / "pyodide" / "pyodide.mjs",
 ]
@@ -172,4 +172,5 @@ def write_native_data(out: Path) -> Path:
         cards = [int(c) for c in rng.permutation(52)[: hole_len + board_len]]
         omaha.append([cards[:hole_len], cards[hole_len:], _backend.core.omaha_evaluate(cards[:hole_len], cards[hole_len:])])
     (out / "omaha.json").write_text(json.dumps(omaha))
+    (out / "ranges.jsonl").write_bytes((ROOT / "tests" / "vectors" / "ranges.jsonl").read_bytes())
     return out

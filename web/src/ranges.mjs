@@ -30,9 +30,12 @@ export function parseRangeText(ph, text, deadMask = 0n) {
         const heap = ph._u8;
         const f64 = core.HEAPF64;
         const combos = new Array(count);
-        for (let i = 0; i < count; i++) {
+        for (let i = 0; i < count; i++) { // plain loops: Array.from on heap views costs ten times more here
             const at = combosAt + i * COMBO_BYTES;
-            combos[i] = { cards: Array.from(heap.subarray(at, at + heap[at + 6])), weight: f64[(at + 8) >> 3] };
+            const size = heap[at + 6];
+            const cards = new Array(size);
+            for (let j = 0; j < size; j++) cards[j] = heap[at + j];
+            combos[i] = { cards, weight: f64[(at + 8) >> 3] };
         }
         const length = core._ph_range_text(textAt, bytes.length, messageAt, messageCap);
         const joined = decoder.decode(ph._u8.subarray(messageAt, messageAt + Math.max(length, 0)));
