@@ -12,7 +12,7 @@ import tarfile
 
 import pytest
 
-from webtools import CHROMIUM, CHROMIUM_ARGS, ROOT, WEB, run_node, serve
+from webtools import CHROMIUM, CHROMIUM_ARGS, HERE, ROOT, WEB, run_node, serve
 
 EXPECTED_FILES = {
     "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/ranges.mjs",
@@ -29,17 +29,6 @@ console.log(JSON.stringify({
     win: r.players[0].win, range: ph.parseRange('QQ+').combos.length, comb: String(ph.comb(64, 32) + 1n),
     error: (() => { try { ph.evaluate('As As Ks Qs Js'); } catch (e) { return e instanceof PokerHashError && e.message; } })(),
 }));
-"""
-
-USER_TS = """
-import { PokerHash, type EquityResult, type ParsedRange } from 'pokerhash';
-const ph: PokerHash = await PokerHash.load({ wasmUrl: new URL('./pokerhash_core.wasm', import.meta.url) });
-const value: number = ph.evaluate('As Ks Qs Js Ts');
-const range: ParsedRange = ph.parseRange('QQ+, AKs');
-const result: EquityResult = await ph.equityAsync(['AsKs', range], { samples: 1000, onProgress: (d, t) => d / t });
-const seed: bigint | undefined = result.seed;
-const total: bigint = ph.comb(52, 5) + 1n;
-console.log(value, seed, total, result.players[0].winRate);
 """
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>user page</title>
@@ -100,9 +89,12 @@ def test_node_imports_the_installed_package(installed, node):
 
 
 def test_user_typescript_checks_against_the_shipped_types(installed, node):
-    """One tsc run over two user files: the right one compiles, the wrong one fails only where it is wrong."""
-    (installed / "main.ts").write_text(USER_TS)
-    (installed / "wrong.ts").write_text(USER_TS.replace("const total: bigint", "const total: number"))
+    """One tsc run over two user files against the installed package's .d.ts: tests/web/types_check.ts (every
+    part of the API as users write it) compiles; a copy with one wrong type fails exactly there."""
+    source = (HERE / "types_check.ts").read_text().replace("'../../web/dist/pokerhash.mjs'", "'pokerhash'")
+    assert "from 'pokerhash'" in source
+    (installed / "main.ts").write_text(source)
+    (installed / "wrong.ts").write_text(source.replace("const total: bigint", "const total: number"))
     tsc = WEB / "node_modules" / "typescript" / "bin" / "tsc"
     done = subprocess.run([node, str(tsc), "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext",
                            "--moduleResolution", "nodenext", "--lib", "es2022,dom", "main.ts", "wrong.ts"],

@@ -1,4 +1,5 @@
-// Compiled (not run) by test_node.py with `tsc --noEmit --strict`: the .d.ts must describe real usage.
+// Compiled (not run) by test_npm_package.py with `tsc --noEmit --strict` against the installed npm package
+// (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
     CATEGORY_NAMES, PokerHashError, cardName, type EquityResult, type HandAnalysis, type ParsedRange, type U64,
 } from '../../web/dist/pokerhash.mjs';
