@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the browser artifacts of pokerhash from the same C sources as the native extension:
-#   dist/pokerhash.mjs (+ .d.ts)      hand-written ES-module API over
+#   dist/pokerhash.mjs (+ .d.ts)      hand-written ES-module API (src/*.mjs) over
 #   dist/pokerhash_core.mjs + .wasm   the emcc-generated module (MODULARIZE, EXPORT_ES6)
 #   dist/pokerhash_core.so            the core as an Emscripten side module, loaded by ctypes in Pyodide
-#   dist/py/                          the pokerhash Python package files the page installs into Pyodide
-#   pyodide/                          the pinned Pyodide runtime, served locally (no CDN)
+#   dist/pokerhash-*.whl              the Python package + that side module: a wheel for Pyodide
+#   pyodide/                          the pinned Pyodide runtime (+ micropip), served locally (no CDN)
 # Usage: web/build.sh [release|debug]   (default release). Idempotent: an unchanged build is skipped.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -44,7 +44,8 @@ stamp() { # identifies every input of the build, so an unchanged one is skipped
         echo "$MODE ${COMMON[*]} ${OPT[*]} ${LIB[*]} ${SIDE[*]}"
         emcc --version | head -1
         cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*.h exports.txt exports_js.txt \
-            src/pokerhash.js src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh"
+            src/*.mjs src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh" "$WEB/pyodide_wheel.py" \
+            "$ROOT/pyproject.toml" pyodide-requirements.txt
     } | sha256sum | cut -d' ' -f1
 }
 
@@ -52,7 +53,7 @@ build_lib() {
     echo "== $MODE: dist/pokerhash_core.mjs + .wasm (ES module)"
     emcc "${COMMON[@]}" "${OPT[@]}" "${LIB[@]}" "${SOURCES[@]}" \
         -sEXPORTED_FUNCTIONS="$(export_list exports.txt exports_js.txt)" -o "$DIST/pokerhash_core.mjs"
-    cp src/pokerhash.js "$DIST/pokerhash.mjs"
+    cp src/*.mjs "$DIST/" # pokerhash.mjs and the modules it imports
     cp src/pokerhash.d.ts "$DIST/pokerhash.d.ts"
     cp src/pokerhash.d.ts "$DIST/pokerhash.d.mts" # what TypeScript looks for beside a .mjs
 }
@@ -63,26 +64,33 @@ build_side_module() {
         -sEXPORTED_FUNCTIONS="$(export_list exports.txt)" -o "$DIST/pokerhash_core.so"
 }
 
-stage_python_package() { # the files the page writes into Pyodide's site-packages, and their list
-    rm -rf "$DIST/py" && mkdir -p "$DIST/py/pokerhash"
-    cp "${PY_FILES[@]}" "$DIST/py/pokerhash/"
-    (cd "$DIST/py/pokerhash" && ls | sort | python3 -c \
-        'import json, sys; print(json.dumps({"package": "pokerhash", "files": sys.stdin.read().split()}))') \
-        >"$DIST/py/manifest.json"
+build_pyodide_wheel() { # the Python package and the side module, installable with loadPackage/micropip
+    echo "== $MODE: dist/pokerhash-*.whl (Pyodide wheel)"
+    rm -rf "$DIST/py"
+    python3 "$WEB/pyodide_wheel.py" "$DIST"
 }
 
-stage_pyodide() { # only what loadPyodide() fetches: the runtime, the stdlib and the lock file
+stage_pyodide() { # only what loadPyodide() fetches: the runtime, the stdlib and the lock file; micropip
     rm -rf pyodide && mkdir -p pyodide
     local file
     for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
         cp "node_modules/pyodide/$file" pyodide/
     done
+    local python="$ROOT/.venv/bin/python"
+    [ -x "$python" ] || python=python3
+    if ! ls .downloads/micropip-*.whl >/dev/null 2>&1; then
+        echo "== pip download micropip (by hash, for the Pyodide tests)"
+        "$python" -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 --require-hashes \
+            -r pyodide-requirements.txt -d .downloads
+    fi
+    cp .downloads/micropip-*.whl pyodide/
 }
 
 print_sizes() {
     echo "== sizes (bytes: raw / gzip -9)"
     local file raw gz
-    for file in "$DIST/pokerhash_core.wasm" "$DIST/pokerhash_core.mjs" "$DIST/pokerhash.mjs" "$DIST/pokerhash_core.so"; do
+    for file in "$DIST/pokerhash_core.wasm" "$DIST/pokerhash_core.mjs" "$DIST/pokerhash.mjs" "$DIST/pokerhash_core.so" \
+        "$DIST"/pokerhash-*.whl; do
         raw=$(stat -c %s "$file")
         gz=$(gzip -9c "$file" | wc -c)
         printf '   %-28s %8d / %7d\n' "$(basename "$file")" "$raw" "$gz"
@@ -109,13 +117,14 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 mkdir -p "$DIST"
 STAMP=$(stamp)
-if [ -f "$DIST/.stamp" ] && [ "$(cat "$DIST/.stamp")" = "$STAMP" ] && [ -f pyodide/pyodide.asm.wasm ]; then
+if [ -f "$DIST/.stamp" ] && [ "$(cat "$DIST/.stamp")" = "$STAMP" ] && [ -f pyodide/pyodide.asm.wasm ] \
+    && ls pyodide/micropip-*.whl >/dev/null 2>&1; then
     echo "== web: up to date ($MODE)"
 else
     rm -f "$DIST/.stamp"
     build_lib
     build_side_module
-    stage_python_package
+    build_pyodide_wheel
     stage_pyodide
     echo "$STAMP" >"$DIST/.stamp"
 fi

@@ -3,7 +3,9 @@
     python3 web/serve.py [--port 8000] [--dir web]
 
 Pyodide hangs without a word if .wasm is not application/wasm, and browsers refuse ES modules (.mjs)
-not served as JavaScript, so both are set here rather than trusted to the system's mime.types.
+not served as JavaScript, so both are set here rather than trusted to the system's mime.types. The page is
+served cross-origin isolated (COOP/COEP): that gives its workers SharedArrayBuffer, through which the
+Cancel button interrupts Python running in the Pyodide worker.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ MIME_TYPES = {
     ".pyi": "text/plain; charset=utf-8",
     ".ts": "text/plain; charset=utf-8",
     ".mts": "text/plain; charset=utf-8",
+    ".whl": "application/zip",
 }
 
 
@@ -35,6 +38,8 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # A rebuilt wasm must never be mixed with a cached glue file.
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:

@@ -803,6 +803,70 @@ static PyObject *py_sm_value_histogram(PyObject *module, PyObject *const *args, 
     return fill_histogram(args[1], (size_t)k, 0, 0, 1);
 }
 
+/* ---- ranges (core_c/src/range*.c: the one parser of range notation) ---------------------------- */
+
+/* parse_range(text, dead) -> (normalized text, [(ascending card ids, weight), ...]) */
+static PyObject *py_parse_range(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 2)
+        return PyErr_Format(PyExc_TypeError, "parse_range(text, dead) takes 2 arguments");
+    if (!PyUnicode_Check(args[0]))
+        return PyErr_Format(PyExc_TypeError, "a range must be text, got %s", Py_TYPE(args[0])->tp_name);
+    uint8_t dead_cards[MAX_COLLECT];
+    Py_ssize_t dead_len = collect_cards(&args[1], 1, dead_cards);
+    if (dead_len < 0)
+        return NULL;
+    uint64_t dead = 0;
+    for (Py_ssize_t i = 0; i < dead_len; i++)
+        dead |= UINT64_C(1) << dead_cards[i];
+    Py_ssize_t len;
+    const char *text = PyUnicode_AsUTF8AndSize(args[0], &len);
+    if (!text)
+        return NULL;
+    size_t cap = ph_range_capacity((size_t)len), text_cap = 2 * (size_t)len + 120;
+    ph_range_combo *combos = PyMem_Malloc(sizeof *combos * cap);
+    char *problem = PyMem_Malloc(text_cap); /* holds any message whole, and the normalized text */
+    PyObject *result = NULL, *list = NULL;
+    if (!combos || !problem) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int count = ph_range_parse(text, (size_t)len, dead, combos, cap, problem, text_cap);
+    if (count == PH_E_NOMEM) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (count < 0) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        goto done;
+    }
+    list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *cards = PyTuple_New(combos[i].size);
+        for (int j = 0; cards && j < combos[i].size; j++)
+            PyTuple_SET_ITEM(cards, j, PyLong_FromLong(combos[i].cards[j]));
+        PyObject *pair = cards ? Py_BuildValue("(Nd)", cards, combos[i].weight) : NULL;
+        if (!pair) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, pair);
+    }
+    if (!list)
+        goto done;
+    int text_len = ph_range_text(text, (size_t)len, problem, text_cap);
+    if (text_len < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("(s#O)", problem, (Py_ssize_t)text_len, list);
+done:
+    Py_XDECREF(list);
+    PyMem_Free(combos);
+    PyMem_Free(problem);
+    return result;
+}
+
 /* ---- module -------------------------------------------------------------------------------------- */
 
 /* Every FASTCALL binding is named py_<name>. */
@@ -832,6 +896,7 @@ static PyMethodDef methods[] = {
     FASTCALL(equity_sample, "equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"),
     FASTCALL(omaha_evaluate, "omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"),
     FASTCALL(sm_value_histogram, "sm_value_histogram(k, out): adds all k-card hands (5..7) via the state machine"),
+    FASTCALL(parse_range, "parse_range(text, dead) -> (normalized text, [(card ids, weight), ...])"),
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,38 +1,46 @@
 """Hand ranges in the usual text notation: "QQ+, AKs, A5s-A2s, KQo, T9s+, 22-55, AK, AsKs, AK:0.5".
 
 A Range is an immutable list of distinct combos (tuples of card ids, ascending) with a weight each. It is the
-one input format of the equity engine, so everything here is plain Python: ranges are small (<= 1326 combos
-for hold'em) and parsed once per call.
+one input format of the equity engine. The notation is read by the C core (`_core.parse_range`, the same
+parser the JS library and Pyodide use, core_c/src/range*.c); this module wraps its combos.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._backend import core
-from ._cards import RANK_CHARS, Card
+from ._cards import Card
 
 Combo = Tuple[int, ...]
-_RANK = "[2-9TJQKA]"
-# A hand class: two ranks, optional suitedness, optional "+". Ranks may be lower case; suitedness too.
-_CLASS = re.compile(rf"^({_RANK})({_RANK})([so])?(\+)?$", re.IGNORECASE)
-_SPAN = re.compile(rf"^({_RANK})({_RANK})([so])?-({_RANK})({_RANK})([so])?$", re.IGNORECASE)
-_ANY = {"random", "any", "xx", "*"}
 _OMAHA_SIZES = (4, 5, 6)
+_NO_COMBOS: tuple = ()
+
+
+def _both():
+    raise ValueError("Range() takes range text or combos, not both")
 
 
 class Range:
     """Weighted combos; iterate for (cards, weight) pairs, len() for the number of combos.
 
-    Build one with parse_range(text), or Range(combos) from cards or (cards, weight) pairs (any hand size,
-    all combos the same size: 2 for hold'em, 4 to 6 for Omaha).
+    Build one from range text, Range("QQ+, AKs") or Range(text="QQ+, AKs") (the same as parse_range), or
+    Range(combos) from cards or (cards, weight) pairs (any hand size, all combos the same size: 2 for
+    hold'em, 4 to 6 for Omaha).
     """
 
     __slots__ = ("_combos", "_text")
 
-    def __init__(self, combos: Iterable = (), text: str = ""):
+    def __init__(self, combos: Union[str, Iterable] = _NO_COMBOS, text: Optional[str] = None):
+        if isinstance(combos, str):  # Range("QQ+"): text given positionally
+            combos, text = _NO_COMBOS, combos if text is None or text == combos else _both()
+        if text is not None:
+            if combos is not _NO_COMBOS:
+                _both()
+            parsed = parse_range(text)
+            self._combos, self._text = parsed._combos, parsed._text
+            return
         merged: Dict[Combo, float] = {}
         for item in combos:
             cards, weight = (item if _is_weighted(item) else (item, 1.0))
@@ -110,116 +118,14 @@ def parse_range(text: str) -> Range:
       AsKs, AhKdQcJs                             specific combos (2 cards, or 4 to 6 for Omaha)
       random (or any, XX, *)                     all 1326 hold'em combos
     """
-    if not isinstance(text, str):
-        raise TypeError(f"a range must be text, got {type(text).__name__}")
-    # Spaces around "-" and ":" belong to the token ("22 - 55", "AK : 0.5"); other spaces separate tokens.
-    normal = re.sub(r"\s*([-:])\s*", r"\1", text.strip())
-    tokens = [t for t in re.split(r"[\s,;]+", normal) if t]
-    if not tokens:
-        raise ValueError("empty range: no hands given")
-    merged: Dict[Combo, float] = {}
-    for token in tokens:
-        body, weight = _split_weight(token)
-        for combo in _token_combos(body, token):
-            merged.pop(combo, None)  # re-inserted last: a combo's place follows its last mention
-            if weight > 0.0:
-                merged[combo] = weight
-    # The parser's combos are already checked and sorted, so they skip Range()'s per-combo checks.
-    return Range._checked(merged, ", ".join(tokens))
-
-
-def _split_weight(token: str) -> Tuple[str, float]:
-    body, colon, weight_text = token.partition(":")
-    if not colon:
-        return body, 1.0
-    try:
-        weight = float(weight_text)
-    except ValueError:
-        raise ValueError(f"bad weight '{weight_text}' in range token '{token}'") from None
-    _check_weight(weight, token)
-    return body, weight
+    normalized, combos = core.parse_range(text, ())
+    # The parser's combos are checked, distinct and sorted, so they skip Range()'s per-combo checks.
+    return Range._checked(dict(combos), normalized)
 
 
 def _check_weight(weight, token: str) -> None:
     if not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
         raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
-
-
-def _token_combos(body: str, token: str) -> List[Combo]:
-    if body.lower() in _ANY:
-        return [(a, b) for b in range(52) for a in range(b)]
-    m = _CLASS.match(body)
-    if m:
-        high, low, kind, plus = _rank(m[1]), _rank(m[2]), _kind(m[3]), m[4]
-        high, low = max(high, low), min(high, low)
-        if high == low and kind:
-            raise ValueError(f"unknown range token '{token}': a pair cannot be suited or offsuit")
-        return [c for h, l in _classes_up(high, low, bool(plus)) for c in _class_combos(h, l, kind)]
-    m = _SPAN.match(body)
-    if m:
-        return _span_combos(m, token)
-    try:
-        cards = core.parse_cards(body)
-    except ValueError:
-        cards = []
-    if len(cards) == 2 or len(cards) in _OMAHA_SIZES:
-        return [tuple(sorted(cards))]
-    raise ValueError(f"unknown range token '{token}'")
-
-
-def _classes_up(high: int, low: int, plus: bool) -> List[Tuple[int, int]]:
-    """The (high, low) rank classes a token with or without "+" names."""
-    if not plus:
-        return [(high, low)]
-    if high == low:
-        return [(r, r) for r in range(low, 13)]
-    if low == high - 1:  # connectors: walk both ranks, keeping the gap
-        return [(h, h - 1) for h in range(high, 13)]
-    return [(high, l) for l in range(low, high)]
-
-
-def _span_combos(m, token: str) -> List[Combo]:
-    h1, l1, h2, l2 = (_rank(m[i]) for i in (1, 2, 4, 5))
-    h1, l1 = max(h1, l1), min(h1, l1)
-    h2, l2 = max(h2, l2), min(h2, l2)
-    kind1, kind2 = _kind(m[3]), _kind(m[6])
-    if kind1 != kind2:
-        raise ValueError(f"unknown range token '{token}': both ends must be suited, offsuit or neither")
-    if h1 == l1 and h2 == l2:  # 22-55
-        classes = [(r, r) for r in range(min(h1, h2), max(h1, h2) + 1)]
-        if kind1:
-            raise ValueError(f"unknown range token '{token}': a pair cannot be suited or offsuit")
-    elif h1 == h2 and l1 != h1 and l2 != h2:  # A5s-A2s
-        classes = [(h1, l) for l in range(min(l1, l2), max(l1, l2) + 1)]
-    elif h1 - l1 == h2 - l2 and h1 != l1:  # T9s-65s, KTo-84o
-        gap = h1 - l1
-        classes = [(h, h - gap) for h in range(min(h1, h2), max(h1, h2) + 1)]
-    else:
-        raise ValueError(f"unknown range token '{token}': a span joins pairs, hands with the same top card, "
-                         "or hands with the same gap")
-    return [c for h, l in classes for c in _class_combos(h, l, kind1)]
-
-
-def _class_combos(high: int, low: int, kind: str) -> List[Combo]:
-    """All combos of a rank class: 6 for a pair, 4 suited, 12 offsuit, 16 for both."""
-    out = []
-    for s1 in range(4):
-        for s2 in range(4):
-            a, b = 4 * high + s1, 4 * low + s2
-            if high == low and s1 >= s2:
-                continue
-            if high != low and ((kind == "s" and s1 != s2) or (kind == "o" and s1 == s2)):
-                continue
-            out.append((min(a, b), max(a, b)))
-    return out
-
-
-def _rank(char: str) -> int:
-    return RANK_CHARS.index(char.upper())
-
-
-def _kind(char) -> str:
-    return char.lower() if char else ""
 
 
 def _mask(cards: Sequence[int]) -> int:

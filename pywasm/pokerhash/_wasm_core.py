@@ -14,6 +14,7 @@ import ctypes
 import itertools
 import operator
 import os
+import struct
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
 _LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
@@ -46,6 +47,9 @@ for _name, _result, _args in (
     ("ph_equity_exact_seconds", c_int, [c_void_p, POINTER(ctypes.c_double)]),
     ("ph_equity_exact", c_int, [c_void_p, c_uint64, c_uint64, c_void_p]),
     ("ph_equity_sample", c_int, [c_void_p, c_uint64, c_uint64, c_uint64, c_void_p]),
+    ("ph_range_capacity", c_size_t, [c_size_t]),
+    ("ph_range_parse", c_int, [c_char_p, c_size_t, c_uint64, c_void_p, c_size_t, c_void_p, c_size_t]),
+    ("ph_range_text", c_int, [c_char_p, c_size_t, c_void_p, c_size_t]),
 ):
     _function = getattr(_lib, _name)
     _function.restype = _result
@@ -699,3 +703,43 @@ def sm_value_histogram(*args) -> None:
         out.release()
     if status == PH_E_NOMEM:
         raise MemoryError()
+
+
+# ---- ranges (core_c/src/range*.c: the one parser of range notation) ------------------------------------
+
+
+class _RangeCombo(ctypes.Structure):
+    _fields_ = [("cards", ctypes.c_uint8 * 6), ("size", ctypes.c_uint8), ("unused", ctypes.c_uint8),
+                ("weight", ctypes.c_double)]
+
+
+assert ctypes.sizeof(_RangeCombo) == 16, "ph_range_combo layout"
+
+
+def parse_range(*args):
+    """parse_range(text, dead) -> (normalized text, [(card ids, weight), ...])"""
+    if len(args) != 2:
+        raise TypeError("parse_range(text, dead) takes 2 arguments")
+    text = args[0]
+    if not isinstance(text, str):
+        raise TypeError(f"a range must be text, got {type(text).__name__}")
+    dead = 0
+    for card in _cards[: _collect_cards((args[1],))]:
+        dead |= 1 << card
+    utf8 = text.encode("utf-8")
+    cap = _lib.ph_range_capacity(len(utf8))
+    combos = (_RangeCombo * cap)()
+    message = ctypes.create_string_buffer(2 * len(utf8) + 120)  # holds any message whole, and the text
+    count = _lib.ph_range_parse(utf8, len(utf8), dead, ctypes.addressof(combos), cap, ctypes.addressof(message),
+                                len(message))
+    if count == PH_E_NOMEM:
+        raise MemoryError()
+    if count < 0:
+        raise ValueError(message.value.decode("utf-8"))
+    # One unpack of the raw structs: per-field ctypes access costs more than the parse under Pyodide.
+    raw = ctypes.string_at(ctypes.addressof(combos), 16 * count)
+    found = [((a, b, c, d, e, f)[:size], weight) for a, b, c, d, e, f, size, _, weight in struct.iter_unpack("<8Bd", raw)]
+    size = _lib.ph_range_text(utf8, len(utf8), ctypes.addressof(message), len(message))
+    if size < 0:
+        raise MemoryError()
+    return message.raw[:size].decode("utf-8"), found

@@ -52,10 +52,21 @@ test('batches: values, chunking across wasm calls, reuse of out', () => {
     throwsWith(() => ph.evaluateBatch(cards, 5), `row ${n - 2}: duplicate card`, 'duplicate');
 });
 
+test('the 64-bit rule: binomials and combination ranks are always BigInt', () => {
+    assert.equal(ph.comb(52, 7), 133784560n);
+    assert.equal(ph.comb(64, 32) + 1n, 1832624140942590535n); // issue 11: comb(64, 32) + 1 used to throw
+    assert.equal(ph.comb(7, 8), 0n);
+    assert.equal(typeof ph.rankCombination([0, 1, 2], 52), 'bigint');
+    assert.equal(ph.rankCombination([0, 1, 2], 52), 0n);
+    assert.deepEqual(ph.unrankCombination(5, 2, 4), ph.unrankCombination(5n, 2, 4));
+    assert.equal(typeof ph.handIndex('As Ks'), 'number');
+    assert.equal(typeof ph.equity(['AcAd', 'KsKh'], { samples: 10, seed: 1 }).seed, 'bigint');
+    assert.equal(typeof ph.equity(['AcAd', 'KsKh']).deals, 'number');
+});
+
 test('64-bit combination indexes are exact past 2**53', () => {
     const total = ph.comb(64, 32);
     assert.equal(total, 1832624140942590534n);
-    assert.equal(ph.comb(52, 7), 133784560);
     for (const index of [total - 1n, 2n ** 53n + 1n, 9007199254740993n]) {
         for (const order of ['colex', 'lex']) {
             const items = ph.unrankCombination(index, 32, 64, order);
@@ -63,11 +74,11 @@ test('64-bit combination indexes are exact past 2**53', () => {
         }
     }
     assert.deepEqual(ph.unrankCombination(133784559, 7, 52), [45, 46, 47, 48, 49, 50, 51]);
-    assert.equal(ph.rankCombination([45, 46, 47, 48, 49, 50, 51], 52, 'lex'), 133784559);
+    assert.equal(ph.rankCombination([45, 46, 47, 48, 49, 50, 51], 52, 'lex'), 133784559n);
     assert.deepEqual(Array.from(ph.combinations(7, 3, 33)), [3, 5, 6, 4, 5, 6]);
     assert.deepEqual(Array.from(ph.combinations(64, 32, total - 1n)), Array.from({ length: 32 }, (_, i) => 32 + i));
     assert.deepEqual(Array.from(ph.combinationMasks(4, 2)), [3n, 5n, 6n, 9n, 10n, 12n]);
-    assert.equal(ph.handIndex('As Ks Qs Js Ts 9s 8s'), ph.rankCombination(ph.parseCards('As Ks Qs Js Ts 9s 8s'), 52));
+    assert.equal(BigInt(ph.handIndex('As Ks Qs Js Ts 9s 8s')), ph.rankCombination(ph.parseCards('As Ks Qs Js Ts 9s 8s'), 52));
     assert.equal(ph.quinaryHash([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4], 4), 0);
 });
 

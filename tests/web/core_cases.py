@@ -302,6 +302,25 @@ CASES = [
     "core.sm_value_histogram(5, array('d', bytes(8 * 7463)))",
     "core.sm_value_histogram(5, bytes(8 * 7463))",
     "core.sm_value_histogram(5)",
+    # ranges: the C parser through both bindings (tests/vectors/ranges.jsonl has the notation itself)
+    "core.parse_range('QQ+, AKs', '')",
+    "core.parse_range('qq+ ,aks;  22 - 33:0.5', 'Ks Qd')",
+    "core.parse_range('random', [0, 1, 'As'])",
+    "core.parse_range('AhKhQdJd, 2c3c4c5c:0.25, A♠K♠Q♠J♠T♠', ())",
+    "core.parse_range('AA:0', '')",
+    "core.parse_range('AK:١.5', '')",
+    "core.parse_range('AKx', '')",
+    "core.parse_range('AK:-1e-5', '')",
+    "core.parse_range('AK:x', '')",
+    "core.parse_range('AsKs, AhKhQdJd', '')",
+    "core.parse_range(' , ', '')",
+    "core.parse_range('AA', 'Xx')",
+    "core.parse_range('AA', 'As As')",
+    "core.parse_range('AA', None)",
+    "core.parse_range(5, '')",
+    "core.parse_range(b'AA', '')",
+    "core.parse_range('AA')",
+    "core.parse_range('AA', '', '')",
 ]
 
 

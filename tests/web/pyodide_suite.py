@@ -37,6 +37,41 @@ def _first_difference(got, want) -> str:
     return f"lengths {len(got)} != {len(want)}"
 
 
+def check_installed_from_the_wheel():
+    """micropip installed the wheel: its metadata, the package, and the side module next to it."""
+    import importlib.metadata
+    import os
+
+    assert importlib.metadata.version("pokerhash") == ph.__version__, importlib.metadata.version("pokerhash")
+    files = {str(f) for f in importlib.metadata.files("pokerhash")}
+    assert "pokerhash/pokerhash_core.so" in files and "pokerhash/_wasm_core.py" in files, sorted(files)
+    assert os.path.exists(os.path.join(os.path.dirname(ph.__file__), "pokerhash_core.so"))
+    wheel = open(os.path.join(importlib.metadata.distribution("pokerhash")._path, "WHEEL")).read()
+    assert "Tag: py3-none-pyemscripten_2026_0_wasm32" in wheel, wheel
+    FIGURES["installed_files"] = len(files)
+
+
+def check_ranges_match_the_shared_vectors():
+    """The C range parser in the side module answers every shared vector as the reference does."""
+    with open(f"{DATA}/ranges.jsonl", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    bad = []
+    for text, dead, normalized, want in rows:
+        try:
+            parsed = ph.parse_range(text)
+            combos = _backend.core.parse_range(text, dead)[1]
+            names = ["".join(str(ph.Card(c)) for c in sorted(cards, reverse=True)) + ("" if w == 1.0 else f":{w!r}")
+                     for cards, w in combos]
+            got, got_text = "= " + " ".join(names), str(parsed)
+        except ValueError as error:
+            got, got_text = f"! {error}", ""
+        if got != want or (want.startswith("=") and got_text != normalized):
+            bad.append(f"{text!r}: {got[:100]} | want {want[:100]}")
+    assert not bad, "\n".join(bad[:10])
+    assert ph.Range("QQ+") == ph.Range(text="QQ+") and len(ph.Range(text="QQ+")) == 18
+    FIGURES["range_vectors"] = len(rows)
+
+
 def check_backend_is_wasm():
     assert ph.backend == "wasm", ph.backend
     assert _backend.core.__name__ == "pokerhash._wasm_core"

@@ -1,6 +1,7 @@
-// Compiled (not run) by test_node.py with `tsc --noEmit --strict`: the .d.ts must describe real usage.
+// Compiled (not run) by test_npm_package.py with `tsc --noEmit --strict` against the installed npm package
+// (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
-    CATEGORY_NAMES, PokerHashError, cardName, type EquityResult, type HandAnalysis, type U64,
+    CATEGORY_NAMES, PokerHashError, cardName, type EquityResult, type HandAnalysis, type ParsedRange, type U64,
 } from '../../web/dist/pokerhash.mjs';
 
 async function main(): Promise<void> {
@@ -9,19 +10,30 @@ async function main(): Promise<void> {
     const same: number = ph.evaluate(51, 47, 'Qs', 'Js', 35);
     const values: Uint16Array = ph.evaluateBatch(new Uint8Array(70), 7);
     const hand: HandAnalysis = ph.analyze([51, 47, 43, 39, 35]);
-    const index: U64 = ph.rankCombination(hand.bestFive, 52, 'lex');
-    const items: number[] = ph.unrankCombination(2n ** 60n, 32, 64, 'colex');
+    const index: bigint = ph.rankCombination(hand.bestFive, 52, 'lex') + 1n; // the 64-bit rule: always bigint
+    const start: U64 = 2n ** 60n;
+    const items: number[] = ph.unrankCombination(start, 32, 64, 'colex');
     const rows: Uint8Array = ph.combinations(52, 2, 0, 10);
+    const total: bigint = ph.comb(64, 32) + 1n;
     const name: string = cardName(51, { symbols: true }) + CATEGORY_NAMES[ph.category(value)];
-    const odds: EquityResult = ph.equity(['AcAd', [47, 46]], { board: 'Ts 9s 2c', exact: true });
+    const range: ParsedRange = ph.parseRange('QQ+, AKs:0.5', { dead: 'As' });
+    const odds: EquityResult = ph.equity(['AcAd', [47, 46], range], { board: 'Ts 9s 2c', exact: true });
     const sampled: EquityResult = ph.equity(['AhKhQdJd', 'AsAd2c3h'], { dead: ['9c'], samples: 1000, seed: 2n ** 63n });
-    const share: number = odds.players[0].equity + (sampled.players[1].stderr ?? 0) + ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c');
-    console.log(share, odds.deals, sampled.seed);
+    const seed: bigint | undefined = sampled.seed;
+    const controller = new AbortController();
+    const later: EquityResult = await ph.equityAsync(['AsKs', 'random'], {
+        stderr: 0.001, signal: controller.signal, onProgress: (done: number, all: number) => console.log(done / all),
+    });
+    const estimate: number = ph.equityEstimate(['random', 'random'], { board: 'Ts 9s 2c' }).seconds;
+    const best: number[] = ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc');
+    const share: number = odds.players[0].equity + (sampled.players[1].stderr ?? 0) + later.players[0].winRate
+        + ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c');
+    console.log(share, odds.deals, seed, estimate, best, range.combos[0].cards, odds.players[2].cards ?? 'a range');
     try {
         ph.evaluate('Xx');
     } catch (e) {
         if (e instanceof PokerHashError) console.log(e.code, e.message);
     }
-    console.log(same, values, index, items, rows, name, ph.describe(value), ph.handIndex('As Ks'), ph.version);
+    console.log(same, values, index, items, rows, total, name, ph.describe(value), ph.handIndex('As Ks'), ph.version);
 }
 void main();

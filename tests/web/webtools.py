@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -23,26 +24,36 @@ REQUIRED = [
     DIST / "pokerhash_core.mjs",
     DIST / "pokerhash_core.wasm",
     DIST / "pokerhash_core.so",
-    DIST / "py" / "manifest.json",
+    DIST / "wheel.json",
     WEB / "pyodide" / "pyodide.asm.wasm",
     WEB / "node_modules" / "pyodide" / "pyodide.mjs",
 ]
 
 
-# Equity spots the wasm builds must answer exactly as the native extension does (equity.json in the native
-# data holds each spot with the native result). "js" marks those the JS API takes (fixed hands, no ranges).
+# Equity spots the wasm builds (the JS library and Python in Pyodide) must answer exactly as the native
+# extension does (equity.json in the native data holds each spot with the native result): hands and ranges,
+# weights, card removal, hold'em and Omaha, exact and seeded Monte Carlo. "weighted" marks exact spots whose
+# equity comes from float sums (compared to 1e-12 in JS: the chunking may differ from Python's).
 EQUITY_SPOTS = [
-    {"players": ["AcAd", "KsKh"], "board": "", "dead": "", "exact": True, "js": True},
-    {"players": ["AhKhQdJd", "9s9c8s7c", "AsAd2c3h"], "board": "Ts 6d 2h", "dead": "", "exact": True, "js": True},
-    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "", "exact": True, "js": True},
-    {"players": ["AsAhKsKh5c", "QdJdTc9c8h"], "board": "Qh 7s 2d", "dead": "3c", "exact": True, "js": True},
-    {"players": ["AcAd", "KsKh", "7h6h"], "board": "", "dead": "", "exact": False, "samples": 200_000, "seed": 42,
-     "js": True},
+    {"players": ["AcAd", "KsKh"], "board": "", "dead": "", "exact": True},
+    {"players": ["AhKhQdJd", "9s9c8s7c", "AsAd2c3h"], "board": "Ts 6d 2h", "dead": "", "exact": True},
+    {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "", "exact": True},
+    {"players": ["AsAhKsKh5c", "QdJdTc9c8h"], "board": "Qh 7s 2d", "dead": "3c", "exact": True},
+    {"players": ["AcAd", "KsKh", "7h6h"], "board": "", "dead": "", "exact": False, "samples": 200_000, "seed": 42},
     {"players": ["AsAhKsKh", "QdJdTc9c"], "board": "", "dead": "2c", "exact": False, "samples": 100_000,
-     "seed": 2**64 - 1, "js": True},
+     "seed": 2**64 - 1},
     {"players": ["QQ+,AKs", "JJ-99", "random"], "board": "Ts 6d 2h", "dead": "", "exact": False,
-     "samples": 70_000, "seed": 5, "js": False},
-    {"players": ["AA", "KK"], "board": "", "dead": "", "exact": True, "js": False},
+     "samples": 70_000, "seed": 5},
+    {"players": ["AA", "KK"], "board": "", "dead": "", "exact": True},
+    {"players": ["AhKh", "QQ+, AKs:0.5, A5s-A2s"], "board": "", "dead": "", "exact": True, "weighted": True},
+    {"players": ["AsKs", "random"], "board": "Ts 6d 2h", "dead": "9c", "exact": True},
+    {"players": ["AsKs", "random"], "board": "", "dead": "", "exact": False, "samples": 100_000, "seed": 3},
+    {"players": ["random", "random", "random"], "board": "", "dead": "", "exact": False, "samples": 140_000,
+     "seed": 11},
+    {"players": ["AhKhQdJd, 2c3c4c5c:0.5", "9s9c8s7c"], "board": "Ts 6d 2h", "dead": "", "exact": True,
+     "weighted": True},
+    {"players": ["22+:0.3, AKs", "T9s+, KQo"], "board": "2h 7c Jd", "dead": "As", "exact": False,
+     "samples": 65_537, "seed": 123},
 ]
 
 # Bad spots (players, board, dead): the wasm builds must refuse them with the native message.
@@ -55,7 +66,33 @@ EQUITY_ERRORS = [
     (["AcAd"], "", ""),
     (["AcAd", "KsKhQs"], "", ""),
     (["AcAd", "KsKhQsJs"], "", ""),
+    (["AcAd", "KsXx"], "", ""),
+    (["AcAd", "AA"], "Ah As 2c", ""),
+    (["AcAd", "AK:-1"], "", ""),
+    (["AcAd", ""], "", ""),
+    (["AsKs, AhKhQdJd", "QQ"], "", ""),
+    (["AcAd", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h", "4s4h"], "", ""),
+    ([[6 * p + i for i in range(6)] for p in range(8)], "", ""),  # 8 Omaha hands of 6: 48 + 5 > 52 cards
 ]
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """web/serve.py on 127.0.0.1 and a free port, serving `directory`; yields its base URL."""
+    process = subprocess.Popen([sys.executable, str(WEB / "serve.py"), "--port", "0", "--quiet", "--dir", str(directory)],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert "http://127.0.0.1:" in line, f"serve.py did not start: {line!r}"
+        yield line.split()[-1]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def native_equity(spot: dict) -> dict:
@@ -72,7 +109,8 @@ def run_node(node: str, args, timeout: float, env: dict = None) -> str:
     """Runs a node script; returns its stdout, failing the test with stderr on a non-zero exit."""
     done = subprocess.run([node, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           env=None if env is None else {**os.environ, **env})
-    assert done.returncode == 0, f"node {args[0]} exited {done.returncode}:\n{done.stderr[-4000:]}"
+    # node --test reports failures on stdout, scripts on stderr: show the end of both.
+    assert done.returncode == 0, f"node {args[0]} exited {done.returncode}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
     return done.stdout
 
 def last_json_line(stdout: str) -> dict:
@@ -116,7 +154,8 @@ def write_native_data(out: Path) -> Path:
     (out / "values.json").write_text(json.dumps(values))
     (out / "ranks.json").write_text(json.dumps(_rank_cases(rng, pokerhash)))
     (out / "core_outcomes.json").write_text(json.dumps(core_cases.outcomes(_backend.core), ensure_ascii=False))
-    spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "native": native_equity(spot)}
+    spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "weighted": spot.get("weighted", False),
+              "native": native_equity(spot)}
              for spot in EQUITY_SPOTS]
     (out / "equity.json").write_text(json.dumps(spots))
     errors = []
@@ -133,4 +172,5 @@ def write_native_data(out: Path) -> Path:
         cards = [int(c) for c in rng.permutation(52)[: hole_len + board_len]]
         omaha.append([cards[:hole_len], cards[hole_len:], _backend.core.omaha_evaluate(cards[:hole_len], cards[hole_len:])])
     (out / "omaha.json").write_text(json.dumps(omaha))
+    (out / "ranges.jsonl").write_bytes((ROOT / "tests" / "vectors" / "ranges.jsonl").read_bytes())
     return out

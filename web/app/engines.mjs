@@ -1,51 +1,113 @@
 /**
- * The page's two ways into the same C core: the ES-module library (ready in milliseconds) and the
- * pokerhash Python package in Pyodide (ready after the interpreter boots). Python snippets shown on the
- * page are the exact text run here.
+ * The page's ways into the same C core. On the page's own thread, the ES-module library answers quick
+ * questions (one hand, a cost estimate: microseconds). Everything long runs in Web Workers, so the page
+ * never freezes: js_worker.mjs (the JS library: equity, histograms, benchmark) and py_worker.mjs (the
+ * pokerhash Python package in Pyodide, installed from its wheel). Each job can report progress and be
+ * cancelled: the JS worker checks between chunks; Python is interrupted through a SharedArrayBuffer
+ * (KeyboardInterrupt), or, where the page is not cross-origin isolated, its worker is replaced.
  */
 import { PokerHash } from '../dist/pokerhash.mjs';
-import { installPokerHash } from './install_pokerhash.mjs';
-
-const fetchBytes = async (url) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return new Uint8Array(await response.arrayBuffer());
-};
 
 export function loadJs() {
     return PokerHash.load();
 }
 
-/** Boots Pyodide from ./pyodide/ and installs pokerhash from ./dist/. */
-export async function loadPython() {
-    const { loadPyodide } = await import('../pyodide/pyodide.mjs');
-    const pyodide = await loadPyodide({ indexURL: new URL('../pyodide/', import.meta.url).href });
-    await installPokerHash(pyodide, (file) => fetchBytes(new URL(`../dist/${file}`, import.meta.url)));
-    pyodide.runPython('import pokerhash');
-    return pyodide;
-}
-
 /** A Python string literal for `text` (JSON's escapes are Python's too). */
 export const pyString = (text) => JSON.stringify(text);
 
-/**
- * Runs `code` in a fresh namespace and returns its last expression converted to JS. A Python exception
- * becomes an Error carrying just "ValueError: duplicate card As"'s message part.
- */
-export function runPython(pyodide, code) {
-    const namespace = pyodide.globals.get('dict')();
-    try {
-        const result = pyodide.runPython(code, { globals: namespace });
-        if (result && typeof result.toJs === 'function') {
-            const value = result.toJs({ dict_converter: Object.fromEntries });
-            result.destroy();
-            return value;
+export class Cancelled extends Error {
+    constructor() {
+        super('cancelled');
+        this.name = 'Cancelled';
+    }
+}
+
+/** Request/response over a worker: run() returns { promise, cancel }. */
+class WorkerClient {
+    constructor(url) {
+        this.url = url;
+        this.next = 1;
+        this.pending = new Map(); // id -> { resolve, reject, onProgress }
+        this.ready = new Promise((resolve, reject) => { this._ready = { resolve, reject }; });
+        this._start();
+    }
+
+    _start() {
+        this.worker = new Worker(this.url, { type: 'module' });
+        this.worker.onmessage = ({ data }) => this._message(data);
+        this.worker.onerror = (e) => this._ready.reject(new Error(e.message || 'worker failed'));
+    }
+
+    _message(data) {
+        if (data.ready) {
+            this._ready.resolve(data.ready === true ? data : data.ready);
+            return;
         }
-        return result;
-    } catch (error) {
-        const last = String(error.message).trim().split('\n').pop();
-        throw new Error(last.replace(/^\w+(Error|Exception): /, ''));
-    } finally {
-        namespace.destroy();
+        if (data.failed) {
+            this._ready.reject(new Error(data.failed));
+            return;
+        }
+        const job = this.pending.get(data.id);
+        if (!job) return;
+        if (data.progress) {
+            job.onProgress?.(...data.progress);
+            return;
+        }
+        this.pending.delete(data.id);
+        if (data.cancelled) job.reject(new Cancelled());
+        else if (data.error !== undefined) job.reject(new Error(data.error));
+        else job.resolve(data.result);
+    }
+
+    _send(message, onProgress, transfer = []) {
+        const id = this.next++;
+        const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
+        this.worker.postMessage({ id, ...message }, transfer);
+        return { id, promise };
+    }
+}
+
+export class JsWorker extends WorkerClient {
+    constructor() {
+        super(new URL('./js_worker.mjs', import.meta.url));
+    }
+
+    run(job, args, onProgress) {
+        const { id, promise } = this._send({ job, args }, onProgress);
+        return { promise, cancel: () => this.worker.postMessage({ cancel: id }) };
+    }
+}
+
+export class PyWorker extends WorkerClient {
+    constructor() {
+        super(new URL('./py_worker.mjs', import.meta.url));
+        this._init();
+    }
+
+    _init() {
+        // SharedArrayBuffer exists only on a cross-origin isolated page (web/serve.py sends COOP/COEP).
+        this.interrupt = globalThis.crossOriginIsolated ? new SharedArrayBuffer(1) : null;
+        this.worker.postMessage({ init: { interrupt: this.interrupt } });
+    }
+
+    /** Runs a Python snippet; `files` ({path: Uint8Array}) are written to Pyodide's file system first. */
+    run(code, onProgress, files) {
+        if (this.interrupt) new Uint8Array(this.interrupt)[0] = 0;
+        const { id, promise } = this._send({ code, files }, onProgress);
+        const cancel = () => {
+            if (this.interrupt) {
+                new Uint8Array(this.interrupt)[0] = 2; // SIGINT: KeyboardInterrupt at the next bytecode check
+                return;
+            }
+            // No shared memory: stop the worker outright, and boot a new one.
+            this.worker.terminate();
+            const job = this.pending.get(id);
+            this.pending.delete(id);
+            job?.reject(new Cancelled());
+            this.ready = new Promise((resolve, reject) => { this._ready = { resolve, reject }; });
+            this._start();
+            this._init();
+        };
+        return { promise, cancel };
     }
 }

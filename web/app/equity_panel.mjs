@@ -1,39 +1,36 @@
-// The equity panel: 2 to 10 players (hands or ranges), board, dead cards, exact or Monte Carlo. Computed
-// by pokerhash.equity in Pyodide (the snippet shown is the text that ran); before Python has booted,
-// hands alone are computed by the JS library, and ranges wait for Python.
-import { pyString, runPython } from './engines.mjs';
+// The equity panel: 2 to 10 players (hands or ranges), board, dead cards, and the method (automatic, exact,
+// Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
+// the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
+// enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
+import { pyString } from './engines.mjs';
+import { showStreets } from './charts.mjs';
+import { group, percent } from './format.mjs';
 
 const $ = (id) => document.getElementById(id);
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 10;
 const START_PLAYERS = ['AcAd', 'KsKh'];
 const SUGGESTIONS = ['QQ+, AKs', 'random', 'T9s', '22-55', 'AJo+'];
-// Pyodide runs on the page's thread: an exact run that would take minutes stops here instead.
-const TIME_LIMIT_S = 10;
+const PROPOSE_SECONDS = 10; // exact runs estimated longer than this are offered Monte Carlo first
+const FORCE_SECONDS = 60; // and past this exact needs force=True (PLAN decision 2)
 
-/** The Python the panel runs: the public API only, and a deadline through the progress callback. */
-export function equityCode(players, board, dead, exact, samples, seed) {
-    const method = exact ? 'exact=True' : `exact=False, samples=${samples}, seed=${seed ?? 'None'}`;
-    return `import time
-import pokerhash as ph
 
-deadline = time.perf_counter() + ${TIME_LIMIT_S}  # Pyodide shares the page's thread: never freeze it for long
+/** The Python the panel runs: the public API only; report(done, total) is the page's progress bar. */
+export function equityCode(players, board, dead, method) {
+    let mode = '';
+    if (method.mode === 'exact') mode = `exact=True${method.force ? ', force=True' : ''}, `;
+    if (method.mode === 'mc') mode = `exact=False, samples=${method.samples}, seed=${method.seed ?? 'None'}, `;
+    return `import pokerhash as ph
 
-def progress(done, total):
-    if done < total and time.perf_counter() > deadline:
-        raise TimeoutError(f"stopped after ${TIME_LIMIT_S} s at {done:,} of {total:,} work units: try Monte Carlo")
-
+# report(done, total) moves the page's progress bar
 r = ph.equity([${players.map(pyString).join(', ')}], board=${pyString(board)}, dead=${pyString(dead)},
-              ${method}, progress=progress)
+              ${mode}progress=report)
 {
     "players": list(r.players), "equity": list(r.equity), "stderr": list(r.stderr or []),
     "win": list(r.win), "tie": list(r.tie), "lose": list(r.lose),
     "deals": r.deals, "exact": r.exact, "seed": None if r.seed is None else str(r.seed), "seconds": r.seconds,
 }`;
 }
-
-const count = (n) => Number(n).toLocaleString('en-US');
-const percent = (x) => `${(100 * x).toFixed(3)}%`;
 
 /** A whole number typed with optional separators ("1,000,000"); null when blank. */
 function wholeNumber(text, what) {
@@ -43,12 +40,20 @@ function wholeNumber(text, what) {
     return raw;
 }
 
+/** "about 40 seconds", "about 3 hours". */
+function rough(seconds) {
+    const units = [[120, 1, 'second'], [7200, 60, 'minute'], [172800, 3600, 'hour'], [Infinity, 86400, 'day']];
+    const [, size, name] = units.find(([limit]) => seconds < limit);
+    const n = Math.max(1, Math.round(seconds / size));
+    return `about ${group(n)} ${name}${n === 1 ? '' : 's'}`;
+}
+
 export function setupEquityPanel(engines) {
     const list = $('eq-players');
+    let current = null; // the running job: { cancel }
+    let pending = null; // a run waiting for the proposal's answer
 
-    function rows() {
-        return [...list.querySelectorAll('.eq-player')];
-    }
+    const rows = () => [...list.querySelectorAll('.eq-player')];
 
     function renumber() {
         const all = rows();
@@ -104,7 +109,7 @@ export function setupEquityPanel(engines) {
         const body = $('eq-table').tBodies[0];
         body.replaceChildren(...r.players.map((name, i) => {
             const tr = document.createElement('tr');
-            const cells = [String(i + 1), name, null, count(r.win[i]), count(r.tie[i]), count(r.lose[i])];
+            const cells = [String(i + 1), name, null, group(r.win[i]), group(r.tie[i]), group(r.lose[i])];
             cells.forEach((text, c) => {
                 const td = document.createElement('td');
                 if (c === 1) td.className = 'hand';
@@ -118,6 +123,7 @@ export function setupEquityPanel(engines) {
                     }
                     const bar = document.createElement('span');
                     bar.className = 'share';
+                    bar.setAttribute('aria-hidden', 'true');
                     bar.style.width = `${(100 * r.equity[i]).toFixed(1)}%`;
                     td.append(bar);
                 } else {
@@ -127,83 +133,160 @@ export function setupEquityPanel(engines) {
             });
             return tr;
         }));
-        const what = r.exact ? `exact: ${count(r.deals)} ${r.allHands ? 'boards' : 'deals (boards × range hands)'}`
-            : `Monte Carlo: ${count(r.deals)} samples, seed ${r.seed}`;
-        $('eq-summary').textContent = `${what} in ${r.seconds.toFixed(3)} s · computed by ${engine}`;
+        const what = r.exact ? `exact: ${group(r.deals)} boards` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
+        $('eq-summary').textContent = `${what} in ${r.seconds.toFixed(3)} s — ${engine}`;
         $('eq-result').classList.remove('stale');
     }
 
-    /** A player's text reads as one hand (not a range) the way pokerhash.equity decides it. */
-    function isHand(text) {
-        if (text.includes(',')) return false;
-        try {
-            engines.js().parseCards(text);
-            return true;
-        } catch {
-            return false;
+    function inputs() {
+        const players = rows().map((row) => row.querySelector('input').value);
+        const board = $('eq-board').value.trim();
+        const dead = $('eq-dead').value.trim();
+        const mode = $('eq-mode').value;
+        const method = { mode };
+        if (mode === 'mc') {
+            method.samples = wholeNumber($('eq-samples').value, 'samples') ?? '1000000';
+            method.seed = wholeNumber($('eq-seed').value, 'seed');
         }
+        return { players, board, dead, method };
+    }
+
+    function busy(on, text = '') {
+        $('eq-busy').hidden = !on;
+        $('eq-run').disabled = on;
+        $('eq-streets').disabled = on;
+        $('eq-progress').value = 0; // determinate from the start: an indeterminate bar repaints every frame
+        $('eq-progress-text').textContent = text;
+    }
+
+    function progress(done, total) {
+        $('eq-progress').max = total;
+        $('eq-progress').value = done;
+        $('eq-progress-text').textContent = `${group(done)} of ${group(total)}`;
+    }
+
+    /** Runs one spot in Python (when booted) or the JS worker; resolves when shown (or failed, or cancelled). */
+    async function execute({ players, board, dead, method }) {
+        const started = performance.now();
+        const py = engines.py();
+        let job;
+        let engine;
+        if (py) {
+            const code = equityCode(players, board, dead, method);
+            $('eq-code').textContent = code;
+            job = py.run(code, progress);
+            engine = 'Python pokerhash (backend "wasm") in Pyodide, in a Web Worker';
+        } else {
+            const options = { board, dead };
+            if (method.mode === 'exact') Object.assign(options, { exact: true, force: !!method.force });
+            if (method.mode === 'mc') {
+                Object.assign(options, { exact: false, samples: Number(method.samples) });
+                if (method.seed !== null) options.seed = BigInt(method.seed);
+            }
+            job = engines.jsWorker().run('equity', { players, options }, progress);
+            engine = 'JS pokerhash.mjs in a Web Worker (Python still booting)';
+        }
+        current = job;
+        busy(true, 'starting…');
+        let status = 'ok';
+        try {
+            let r = await job.promise;
+            if (!py) r = fromJs(r);
+            showResult(r, engine);
+            showError(null);
+        } catch (e) {
+            status = e.name === 'Cancelled' ? 'cancelled' : 'error';
+            if (status === 'cancelled') {
+                $('eq-summary').textContent = 'Cancelled.';
+                $('eq-result').classList.add('stale');
+            } else {
+                showError(e.message);
+            }
+        } finally {
+            current = null;
+            busy(false);
+            engines.done({ status, ms: performance.now() - started, engine: py ? 'python' : 'js' });
+        }
+    }
+
+    function propose(spot, seconds) {
+        pending = { spot, seconds };
+        $('eq-propose-text').textContent = `Exact enumeration would take ${rough(seconds)} here (the C core's estimate). ` +
+            'Monte Carlo gives the equity to about ±0.05% in a second or two.';
+        $('eq-propose').hidden = false;
+        $('eq-propose-mc').focus();
     }
 
     async function run() {
-        const button = $('eq-run');
-        showError(null);
-        const players = rows().map((row) => row.querySelector('input').value.trim());
-        const board = $('eq-board').value.trim();
-        const dead = $('eq-dead').value.trim();
-        const exact = $('eq-mode').value === 'exact';
+        if (current) return;
+        $('eq-propose').hidden = true;
+        let spot;
         try {
-            const samples = exact ? null : wholeNumber($('eq-samples').value, 'samples') ?? '1000000';
-            const seed = exact ? null : wholeNumber($('eq-seed').value, 'seed');
-            const empty = players.findIndex((p) => !p);
-            if (empty >= 0) throw new Error(`player ${empty + 1} has no hand or range`);
-            button.disabled = true;
-            button.textContent = 'Running…';
-            await new Promise((resolve) => setTimeout(resolve, 30)); // let "Running…" paint
-            const allHands = players.every(isHand);
-            const py = engines.py();
-            if (py) {
-                const code = equityCode(players, board, dead, exact, samples, seed);
-                $('eq-code').textContent = code;
-                showResult({ ...runPython(py, code), allHands }, 'Python pokerhash (backend "wasm") in Pyodide');
-            } else if (allHands) {
-                showResult(jsEquity(engines.js(), players, board, dead, exact, samples, seed), 'JS pokerhash.mjs (Python still booting)');
-            } else {
-                throw new Error('ranges need the Python package, which is still booting: try again in a moment');
+            spot = inputs();
+            // Every input check and the cost estimate first, in the JS worker (ranges take milliseconds).
+            const estimate = await engines.jsWorker().run('estimate', { players: spot.players, board: spot.board, dead: spot.dead }).promise;
+            if (spot.method.mode === 'exact' && estimate.seconds > PROPOSE_SECONDS) {
+                propose(spot, estimate.seconds);
+                return;
             }
         } catch (e) {
             showError(e.message);
-        } finally {
-            button.disabled = false;
-            button.textContent = 'Run';
-            engines.done?.(); // lets tests and benchmarks wait for this run, not an earlier one
+            engines.done({ status: 'error', ms: 0, engine: 'checks' });
+            return;
         }
+        await execute(spot);
     }
 
-    START_PLAYERS.forEach(addPlayer);
+    addPlayer(START_PLAYERS[0]);
+    addPlayer(START_PLAYERS[1]);
     $('eq-add').addEventListener('click', () => {
         addPlayer(SUGGESTIONS[(rows().length - MIN_PLAYERS) % SUGGESTIONS.length]).focus();
     });
     $('eq-mode').addEventListener('change', () => {
-        document.querySelector('.eq-mc').hidden = $('eq-mode').value === 'exact';
+        document.querySelector('.eq-mc').hidden = $('eq-mode').value !== 'mc';
     });
     $('equity-form').addEventListener('submit', (e) => {
         e.preventDefault();
         run();
     });
-    $('eq-code').textContent = equityCode(START_PLAYERS, '', '', true, null, null);
+    $('eq-cancel').addEventListener('click', () => current?.cancel());
+    $('eq-propose-mc').addEventListener('click', () => {
+        $('eq-propose').hidden = true;
+        execute({ ...pending.spot, method: { mode: 'mc', samples: '1000000', seed: null } });
+    });
+    $('eq-propose-exact').addEventListener('click', () => {
+        $('eq-propose').hidden = true;
+        execute({ ...pending.spot, method: { mode: 'exact', force: pending.seconds > FORCE_SECONDS } });
+    });
+    $('eq-streets').addEventListener('click', async () => {
+        if (current) return;
+        try {
+            const { players, board, dead } = inputs();
+            if (engines.js().parseCards(board).length < 3) throw new Error('equity by street needs a board of 3 to 5 cards');
+            await engines.jsWorker().run('estimate', { players, board, dead }).promise; // the usual checks and messages
+            const job = engines.jsWorker().run('streets', { players, board, dead }, progress);
+            current = job;
+            busy(true, 'street by street…');
+            showStreets($('streets'), await job.promise);
+            showError(null);
+            engines.streets();
+        } catch (e) {
+            if (e.name !== 'Cancelled') showError(e.message);
+        } finally {
+            current = null;
+            busy(false);
+        }
+    });
+    $('eq-code').textContent = equityCode(START_PLAYERS, '', '', { mode: 'auto' });
     return { run };
 }
 
 /** The JS library's answer in the shape the Python snippet returns. */
-function jsEquity(js, players, board, dead, exact, samples, seed) {
-    const started = performance.now();
-    const options = exact ? { board, dead, exact } : { board, dead, exact, samples: Number(samples) };
-    if (!exact && seed !== null) options.seed = BigInt(seed);
-    const r = js.equity(players, options);
+function fromJs(r) {
     const pick = (key) => r.players.map((p) => p[key]);
     return {
-        players: pick('hand'), equity: pick('equity'), stderr: exact ? [] : pick('stderr'),
+        players: pick('hand'), equity: pick('equity'), stderr: r.exact ? [] : pick('stderr'),
         win: pick('win'), tie: pick('tie'), lose: pick('lose'), deals: r.deals, exact: r.exact,
-        seed: exact ? null : String(r.seed), seconds: (performance.now() - started) / 1000, allHands: true,
+        seed: r.seed, seconds: r.seconds,
     };
 }

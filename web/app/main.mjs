@@ -1,21 +1,26 @@
-// The page: a hand evaluator with a card picker, an equity panel, a combination index panel and a benchmark. Results
-// come from Python (pokerhash in Pyodide) once it has booted, and from the JS library until then.
+// The page: a hand evaluator with a card picker, an equity panel, hand-category histograms, a combination
+// index panel and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
+// booted, and from the JS library until then; long work always runs in a worker, so the page never freezes.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
-import { loadJs, loadPython, pyString, runPython } from './engines.mjs';
+import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
+import { showHistogram } from './charts.mjs';
+import { group } from './format.mjs';
+import { buildPicker, isRed } from './picker.mjs';
 
 const $ = (id) => document.getElementById(id);
 const metrics = (window.pokerhashPage = {
-    jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, equityRuns: 0, errors: [],
+    jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, handEvals: 0, lastHand: null, equityRuns: 0, lastEquity: null,
+    histograms: 0, streets: 0, errors: [], wheel: null,
 });
-let js = null;
-let py = null;
+let js = null; // the JS library on this thread: single hands, estimates
+let jsWorker = null;
+let py = null; // the Python worker, once booted
 let selected = []; // card ids in the order they were given
+let updatePicker = () => {};
 const BENCH_HANDS = 1_000_000;
 
 // ---- rendering helpers ----------------------------------------------------------------------------
-
-const isRed = (card) => (card & 3) === 1 || (card & 3) === 2;
 
 function miniCard(card) {
     const span = document.createElement('span');
@@ -41,46 +46,28 @@ function setStatus(id, state, text) {
     pill.textContent = text;
 }
 
-const yieldToPaint = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** Ends the current task, so that no stretch of start-up work holds the thread for long (Long Tasks). */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
-// ---- the card picker ------------------------------------------------------------------------------
-
-function buildPicker() {
-    const picker = $('picker');
-    for (let suit = 3; suit >= 0; suit--) {
-        for (let rank = 12; rank >= 0; rank--) {
-            const card = 4 * rank + suit;
-            const button = document.createElement('button');
-            button.type = 'button';
-            button.className = `pcard${isRed(card) ? ' red' : ''}`;
-            button.dataset.card = String(card);
-            button.setAttribute('aria-pressed', 'false');
-            button.setAttribute('aria-label', cardName(card));
-            const [r, s] = [...cardName(card, { symbols: true })];
-            button.innerHTML = `${r === 'T' ? '10' : r}<span>${s}</span>`;
-            button.addEventListener('click', () => toggleCard(card));
-            picker.append(button);
-        }
-    }
+/** Runs f() for the latest call only: an answer that arrives after a newer request is dropped. */
+function latest() {
+    let generation = 0;
+    return async (f) => {
+        const mine = ++generation;
+        const value = await f();
+        if (mine !== generation) throw new Error('superseded');
+        return value;
+    };
 }
 
-function updatePicker(best = []) {
-    for (const button of $('picker').children) {
-        const card = Number(button.dataset.card);
-        const on = selected.includes(card);
-        button.setAttribute('aria-pressed', String(on));
-        button.classList.toggle('best', best.includes(card));
-        button.disabled = !on && selected.length >= 9;
-    }
-}
+// ---- evaluating a hand ----------------------------------------------------------------------------
 
 function toggleCard(card) {
+    if (!selected.includes(card) && selected.length >= 9) return; // nine cards at most
     selected = selected.includes(card) ? selected.filter((c) => c !== card) : [...selected, card];
     $('hand-input').value = selected.map((c) => cardName(c)).join(' ');
     evaluateHand();
 }
-
-// ---- evaluating a hand ----------------------------------------------------------------------------
 
 const handCode = (hand) => `import pokerhash as ph
 
@@ -94,25 +81,28 @@ value = ph.evaluate(hand)
     "best_five": [int(c) for c in ph.best_five(hand)],
 }`;
 
-function analyze(text) {
+const handRequest = latest();
+
+async function analyze(text) {
     if (py) {
         const code = handCode(text);
         $('hand-code').textContent = code;
-        const r = runPython(py, code);
-        return { ...r, bestFive: r.best_five, engine: 'Python pokerhash (backend "wasm") in Pyodide' };
+        const r = await py.run(code).promise;
+        return { ...r, bestFive: r.best_five, engine: 'Python pokerhash (backend "wasm") in Pyodide, in a Web Worker' };
     }
     const hand = js.analyze(text);
     return { ...hand, cards: js.parseCards(text), category: CATEGORY_NAMES[hand.category], engine: 'JS pokerhash.mjs (Python still booting)' };
 }
 
-function evaluateHand() {
+async function evaluateHand() {
     const text = $('hand-input').value.trim();
     const error = $('hand-error');
     if (!text) {
         selected = [];
-        updatePicker();
+        updatePicker(selected);
         showError(error, $('hand-input'), null);
         $('result').classList.add('stale');
+        metrics.handEvals++;
         return;
     }
     try {
@@ -121,7 +111,7 @@ function evaluateHand() {
         // the evaluation below reports it
     }
     try {
-        const hand = analyze(text);
+        const hand = await handRequest(() => analyze(text));
         selected = hand.cards;
         $('value').textContent = String(hand.value);
         $('category').textContent = hand.category;
@@ -130,13 +120,19 @@ function evaluateHand() {
         $('engine-note').textContent = `computed by ${hand.engine}`;
         $('result').classList.remove('stale');
         showError(error, $('hand-input'), null);
-        updatePicker(hand.bestFive);
-        if (py && metrics.firstPythonEvalMs === null) metrics.firstPythonEvalMs = Math.round(performance.now());
+        updatePicker(selected, hand.bestFive);
+        if (py && metrics.firstPythonEvalMs === null) {
+            metrics.firstPythonEvalMs = Math.round(performance.now());
+            console.info(`pokerhash: first Python result ${metrics.firstPythonEvalMs} ms after navigation`);
+        }
     } catch (e) {
+        if (e.message === 'superseded') return;
         showError(error, $('hand-input'), e.message);
         $('result').classList.add('stale');
-        updatePicker();
+        updatePicker(selected);
     }
+    metrics.lastHand = text;
+    metrics.handEvals++;
 }
 
 function randomHand() {
@@ -145,6 +141,42 @@ function randomHand() {
     for (let i = 0; i < 7; i++) hand.push(deck.splice(Math.floor(Math.random() * deck.length), 1)[0]);
     $('hand-input').value = hand.map((c) => cardName(c)).join(' ');
     evaluateHand();
+}
+
+// ---- hand categories ------------------------------------------------------------------------------
+
+const histogramCode = (k) => `import pokerhash as ph
+
+counts = ph.value_histogram(${k})  # hands of each value 1..7462 over all C(52, ${k}) hands
+by_category = [0] * 10
+for value in range(1, 7463):
+    by_category[ph.category(value)] += counts[value]`;
+
+let histogramJob = null;
+
+async function histogram() {
+    histogramJob?.cancel();
+    const k = Number($('hist-k').value);
+    $('hist-code').textContent = histogramCode(k);
+    $('hist-progress').hidden = false;
+    const job = jsWorker.run('histogram', { k }, (done, total) => {
+        $('hist-progress').max = total;
+        $('hist-progress').value = done;
+    });
+    histogramJob = job;
+    try {
+        const result = await job.promise;
+        showHistogram($('hist-table'), result);
+        $('hist-caption').textContent = `Hands per category among all ${group(result.total)} hands of ${k} cards`;
+        metrics.histograms++;
+    } catch (e) {
+        if (e.name !== 'Cancelled') $('hist-caption').textContent = `Counting failed: ${e.message}`;
+    } finally {
+        if (histogramJob === job) {
+            histogramJob = null;
+            $('hist-progress').hidden = true;
+        }
+    }
 }
 
 // ---- combination index ----------------------------------------------------------------------------
@@ -159,21 +191,21 @@ const unrankCode = (index, k, order) => `import pokerhash as ph
 cards = ph.unrank_combination(${index}, ${k}, 52, ${pyString(order)})
 {"cards": [int(c) for c in cards]}`;
 
-function combination(run) {
+async function combination(run) {
     showError($('comb-error'), null, null);
     try {
-        run();
+        await run();
     } catch (e) {
         showError($('comb-error'), null, e.message);
     }
 }
 
 function showTotal(k) {
-    $('comb-total').textContent = `C(52, ${k}) = ${js.comb(52, k).toLocaleString('en-US')}`;
+    $('comb-total').textContent = `C(52, ${k}) = ${group(js.comb(52, k))}`;
 }
 
 function rank() {
-    combination(() => {
+    return combination(async () => {
         const text = $('rank-input').value;
         const order = $('order').value;
         $('rank-output').textContent = '';
@@ -182,19 +214,19 @@ function rank() {
         if (py) {
             const code = rankCode(text, order);
             $('comb-code').textContent = code;
-            ({ index, k } = runPython(py, code));
+            ({ index, k } = await py.run(code).promise);
         } else {
             const cards = js.parseCards(text);
             index = String(js.rankCombination(cards, 52, order));
             k = cards.length;
         }
-        $('rank-output').textContent = BigInt(index).toLocaleString('en-US');
+        $('rank-output').textContent = group(BigInt(index));
         showTotal(k);
     });
 }
 
 function unrank() {
-    combination(() => {
+    return combination(async () => {
         const raw = $('unrank-input').value.replaceAll(/[\s,_]/g, '');
         const k = Number($('unrank-k').value);
         const order = $('order').value;
@@ -204,7 +236,7 @@ function unrank() {
         if (py) {
             const code = unrankCode(raw, k, order);
             $('comb-code').textContent = code;
-            ({ cards } = runPython(py, code));
+            ({ cards } = await py.run(code).promise);
         } else {
             cards = js.unrankCombination(BigInt(raw), k, 52, order);
         }
@@ -226,21 +258,6 @@ for _ in range(3):
     best = min(best, time.perf_counter() - start)
 {"evals_per_s": len(values) / best, "values": values.tobytes()}`;
 
-function randomHands(n, seed) {
-    let state = seed >>> 0;
-    const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-    const deck = Uint8Array.from({ length: 52 }, (_, i) => i);
-    const cards = new Uint8Array(n * 7);
-    for (let i = 0; i < n; i++) {
-        for (let j = 0; j < 7; j++) { // a partial Fisher-Yates shuffle: seven distinct cards
-            const r = j + Math.floor(next() * (52 - j));
-            [deck[j], deck[r]] = [deck[r], deck[j]];
-            cards[i * 7 + j] = deck[j];
-        }
-    }
-    return cards;
-}
-
 const rate = (perSecond) => `${(perSecond / 1e6).toFixed(1)} M/s`;
 
 async function benchmark() {
@@ -249,32 +266,21 @@ async function benchmark() {
     button.textContent = 'Running…';
     $('bench-note').textContent = '';
     try {
-        await yieldToPaint();
-        const cards = randomHands(BENCH_HANDS, 2024);
-        const out = new Uint16Array(BENCH_HANDS);
-        let best = Infinity;
-        for (let i = 0; i < 3; i++) {
-            const start = performance.now();
-            js.evaluateBatch(cards, 7, out);
-            best = Math.min(best, performance.now() - start);
-        }
-        const jsRate = BENCH_HANDS / (best / 1000);
-        $('bench-js').textContent = rate(jsRate);
+        const jsResult = await jsWorker.run('benchmark', { hands: BENCH_HANDS, seed: 2024 }).promise;
+        $('bench-js').textContent = rate(jsResult.evalsPerSecond);
         let pyRate = 0;
         let note = 'Python is still booting: run again once it is ready.';
         if (py) {
-            await yieldToPaint();
-            py.FS.writeFile('/tmp/hands.u8', cards);
             $('bench-code').textContent = benchCode;
-            const result = runPython(py, benchCode);
+            const result = await py.run(benchCode, null, { '/tmp/hands.u8': jsResult.cards }).promise;
             pyRate = result.evals_per_s;
             $('bench-py').textContent = rate(pyRate);
             const pyValues = new Uint16Array(result.values.buffer, result.values.byteOffset, BENCH_HANDS);
-            const agree = pyValues.every((v, i) => v === out[i]);
-            note = agree ? `Both engines agree on all ${BENCH_HANDS.toLocaleString('en-US')} values.` : 'The engines DISAGREE.';
+            const agree = pyValues.every((v, i) => v === jsResult.values[i]);
+            note = agree ? `Both engines agree on all ${group(BENCH_HANDS)} values.` : 'The engines DISAGREE.';
         }
-        const top = Math.max(jsRate, pyRate);
-        $('bench-js-bar').style.width = `${(100 * jsRate) / top}%`;
+        const top = Math.max(jsResult.evalsPerSecond, pyRate);
+        $('bench-js-bar').style.width = `${(100 * jsResult.evalsPerSecond) / top}%`;
         $('bench-py-bar').style.width = `${(100 * pyRate) / top}%`;
         $('bench-note').textContent = note;
     } catch (e) {
@@ -288,7 +294,9 @@ async function benchmark() {
 // ---- start ----------------------------------------------------------------------------------------
 
 async function start() {
-    buildPicker();
+    const python = new PyWorker(); // boots Pyodide in its worker while the rest starts
+    await nextTask();
+    updatePicker = buildPicker($('picker'), toggleCard);
     for (let k = 1; k <= 9; k++) $('unrank-k').append(new Option(`${k} cards`, String(k), k === 7, k === 7));
     $('hand-form').addEventListener('submit', (e) => { e.preventDefault(); evaluateHand(); });
     $('hand-input').addEventListener('input', () => showError($('hand-error'), $('hand-input'), null));
@@ -298,28 +306,43 @@ async function start() {
     $('unrank-form').addEventListener('submit', (e) => { e.preventDefault(); unrank(); });
     $('order').addEventListener('change', () => { rank(); unrank(); });
     $('bench-run').addEventListener('click', benchmark);
+    $('hist-run').addEventListener('click', histogram);
+    $('hist-k').addEventListener('change', histogram);
     $('bench-code').textContent = benchCode;
-    const equity = setupEquityPanel({ js: () => js, py: () => py, done: () => { metrics.equityRuns++; } });
+    const equity = setupEquityPanel({
+        js: () => js, jsWorker: () => jsWorker, py: () => py,
+        done: (run) => { metrics.equityRuns++; metrics.lastEquity = run; }, // every run: ok, error or cancelled
+        streets: () => { metrics.streets++; },
+    });
 
     try {
+        jsWorker = new JsWorker();
+        await nextTask();
         js = await loadJs();
+        await nextTask();
         metrics.jsReadyMs = Math.round(performance.now());
         setStatus('js-status', 'ready', `JS · ready in ${metrics.jsReadyMs} ms`);
         $('core-version').textContent = `pokerhash core ${js.version}`;
         evaluateHand();
+        await nextTask();
         rank();
+        await nextTask();
         unrank();
+        await jsWorker.ready;
+        histogram();
         await equity.run();
     } catch (e) {
         setStatus('js-status', 'error', 'JS · failed');
         metrics.errors.push(String(e));
     }
     try {
-        py = await loadPython();
+        const info = await python.ready;
+        py = python;
+        metrics.wheel = info.wheel;
         metrics.pythonReadyMs = Math.round(performance.now());
         setStatus('py-status', 'ready', `Python · ready in ${(metrics.pythonReadyMs / 1000).toFixed(1)} s`);
-        evaluateHand();
-        rank();
+        await evaluateHand();
+        await rank();
         await equity.run();
     } catch (e) {
         setStatus('py-status', 'error', 'Python · failed to boot');

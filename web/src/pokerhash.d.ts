@@ -1,13 +1,16 @@
 /**
- * pokerhash: exact poker hand evaluation (5 to 9 cards) and card combinatorics in WebAssembly.
- * Card id = 4 * rank + suit (2c = 0 .. As = 51); hand value 1 (royal flush) .. 7462, lower is better.
+ * pokerhash: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges and all-in equity in
+ * WebAssembly. Card id = 4 * rank + suit (2c = 0 .. As = 51); hand value 1 (royal flush) .. 7462, lower is better.
+ *
+ * 64-bit rule: binomials, combination ranks and Monte Carlo seeds are `bigint`, always; arguments that may be
+ * 64-bit accept `number | bigint`. Every other result is a `number`.
  */
 
 /** Card text ("As Ks Qs", "AsKs", "A♠ K♠"), or an array of card ids and/or card names. */
 export type Cards = string | ReadonlyArray<number | string> | Uint8Array;
 /** 'colex' (by largest element, = numeric order of bit masks) or 'lex' (by smallest element). */
 export type Order = 'colex' | 'lex';
-/** A 64-bit unsigned result: a number when below 2**53, else a BigInt. */
+/** A 64-bit unsigned argument: a number (a safe integer) or a bigint. Results of that width are always bigint. */
 export type U64 = number | bigint;
 
 export type ErrorCode = 'type' | 'parse' | 'card' | 'duplicate' | 'count' | 'argument' | 'range' | 'overflow';
@@ -41,42 +44,96 @@ export interface HandAnalysis {
     bestFive: number[];
 }
 
-export interface EquityOptions {
+/** One weighted combo of a range: ascending card ids (2 for hold'em, 4 to 6 for Omaha) and a weight > 0. */
+export interface RangeCombo {
+    cards: number[];
+    weight: number;
+}
+
+/** A parsed range (parseRange): the tokens as read, joined by ", ", and the combos in order. */
+export interface ParsedRange {
+    text: string;
+    /** Cards per combo: 2, 4, 5 or 6; 0 for an empty range. */
+    handSize: number;
+    combos: RangeCombo[];
+}
+
+/** A player of equity(): a hand ("AcAd", [48, 49], "AhKhQdJd"), range text ("QQ+, AKs", "random") or a parsed range. */
+export type Player = Cards | ParsedRange;
+
+export interface EstimateOptions {
     /** 0, 3, 4 or 5 known board cards. */
     board?: Cards;
-    /** Cards out of the deck. */
+    /** Cards out of the deck (removed from every range). */
     dead?: Cards;
-    /** true enumerates every board (the default unless `samples` is given); false samples. */
+    /** true/false insists on Omaha/hold'em; detected from the hand size when omitted. */
+    omaha?: boolean;
+}
+
+export interface EquityOptions extends EstimateOptions {
+    /**
+     * true enumerates every deal; false samples. Omitted: Monte Carlo when samples, stderr or seed is
+     * given, else exact when estimated at most 2 s, else 1,000,000 Monte Carlo samples with a fresh seed.
+     */
     exact?: boolean;
-    /** Monte Carlo samples (default 1,000,000). */
+    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr). */
     samples?: number;
-    /** Monte Carlo seed below 2**64 (random when omitted); the same seed gives Python's result. */
-    seed?: number | bigint;
+    /** Monte Carlo: stop once every player's standard error is at most this (checked every 65,536 samples). */
+    stderr?: number;
+    /** Monte Carlo seed below 2**64 (random when omitted, reported); the same seed gives Python's result. */
+    seed?: U64;
+    /** Run exact: true even when estimated over 60 s (refused otherwise, with the estimate). */
+    force?: boolean;
+}
+
+export interface EquityAsyncOptions extends EquityOptions {
+    /** Aborting it rejects the promise with the signal's reason within one chunk (about 0.1 s). */
+    signal?: AbortSignal;
+    /** Called after each chunk: work units (exact) or samples (Monte Carlo) done of total. */
+    onProgress?: (done: number, total: number) => void;
 }
 
 export interface EquityPlayer {
-    /** The hand as card names, "AcAd". */
+    /** The hand as card names ("AcAd"), or the range text as given (trimmed). */
     hand: string;
-    cards: number[];
-    /** Expected share of the pot, 0..1 (split pots shared). */
+    /** The hand's card ids; null for a range. */
+    cards: number[] | null;
+    /** Expected share of the pot, 0..1 (split pots shared; range weights applied). */
     equity: number;
-    /** Deals (boards) won outright, split, and lost. */
+    /** Raw counts of deals won outright, split and lost (exact: every board times every holding combination once; Monte Carlo: samples). */
     win: number;
     tie: number;
     lose: number;
+    /** Weighted fractions of the deals won outright, split and lost (range weights applied); they sum to 1. */
+    winRate: number;
+    tieRate: number;
+    loseRate: number;
     /** Monte Carlo only: the standard error of `equity`. */
     stderr?: number | null;
 }
 
 export interface EquityResult {
     exact: boolean;
-    /** Boards counted (exact) or samples drawn (Monte Carlo). */
+    /** Deals counted (exact) or samples drawn (Monte Carlo). */
     deals: number;
     players: EquityPlayer[];
     board: number[];
     dead: number[];
     /** Monte Carlo only: the seed used. */
-    seed?: U64;
+    seed?: bigint;
+    /** The exact-enumeration estimate the mode was chosen by, in seconds of this engine. */
+    estimatedSeconds: number;
+    /** Wall-clock seconds of the run. */
+    seconds: number;
+}
+
+export interface EquityEstimate {
+    /** Estimated seconds of exact enumeration in this (wasm) engine. */
+    seconds: number;
+    /** The C core's estimate for a native build (ph_equity_exact_seconds). */
+    nativeSeconds: number;
+    /** Whether equity() with no mode options would enumerate (seconds <= 2). */
+    exact: boolean;
 }
 
 /** "As" for 51, or "A♠" with { symbols: true }. */
@@ -111,23 +168,31 @@ export declare class PokerHash {
     analyze(cards: Cards): HandAnalysis;
     analyze(...cards: Array<number | string>): HandAnalysis;
     /** Counts per value (index = value, slot 0 unused) over k-card hands with colex ranks start..start+count-1. */
-    valueHistogram(k: number, start?: number | bigint, count?: number | bigint): Float64Array;
+    valueHistogram(k: number, start?: U64, count?: U64): Float64Array;
     quinaryHash(q: readonly number[], k: number): number;
     /** Colex rank of a 1..7 card hand among C(52, len). */
     handIndex(cards: Cards): number;
 
     /** Omaha high value of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards. */
     omahaEvaluate(hole: Cards, board: Cards): number;
-    /** All-in equity of 2 to 10 known hands (hold'em: 2 cards each; Omaha: 4 to 6), exact or Monte Carlo. */
-    equity(players: ReadonlyArray<Cards>, options?: EquityOptions): EquityResult;
+    /** Range notation, read by the same C parser as Python's pokerhash.parse_range. */
+    parseRange(text: string, options?: { dead?: Cards }): ParsedRange;
+    /** Indexes of the best hands at a showdown (several on a tie); Omaha for 4 to 6 hole cards with a board. */
+    winners(hands: ReadonlyArray<Cards>, board?: Cards): number[];
+    /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
+    equity(players: ReadonlyArray<Player>, options?: EquityOptions): EquityResult;
+    /** equity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */
+    equityAsync(players: ReadonlyArray<Player>, options?: EquityAsyncOptions): Promise<EquityResult>;
+    /** The cost estimate that picks equity()'s mode. */
+    equityEstimate(players: ReadonlyArray<Player>, options?: EstimateOptions): EquityEstimate;
 
-    /** Exact binomial coefficient; throws when it exceeds 2**64 - 1. */
-    comb(n: number, k: number): U64;
-    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: number, order?: Order): U64;
-    unrankCombination(index: number | bigint, k: number, n: number, order?: Order): number[];
+    /** Exact binomial coefficient (0n when k > n); throws when it exceeds 2**64 - 1. */
+    comb(n: number, k: number): bigint;
+    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: number, order?: Order): bigint;
+    unrankCombination(index: U64, k: number, n: number, order?: Order): number[];
     /** count rows of k ascending items (colex ranks start..start+count-1), row after row. */
-    combinations(n: number, k: number, start?: number | bigint, count?: number | bigint): Uint8Array;
-    combinationMasks(n: number, k: number, start?: number | bigint, count?: number | bigint): BigUint64Array;
+    combinations(n: number, k: number, start?: U64, count?: U64): Uint8Array;
+    combinationMasks(n: number, k: number, start?: U64, count?: U64): BigUint64Array;
 }
 
 export default PokerHash;

@@ -1,15 +1,16 @@
 /**
- * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards) and card combinatorics, running
- * the library's C core compiled to WebAssembly.
+ * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges and
+ * all-in equity, running the library's C core compiled to WebAssembly.
  *
- *   import { PokerHash } from './pokerhash.mjs';
+ *   import { PokerHash } from 'pokerhash';
  *   const ph = await PokerHash.load();
  *   ph.evaluate('As Ks Qs Js Ts');            // 1 (royal flush); values 1..7462, lower is better
  *   ph.evaluate([51, 47, 43, 39, 35]);        // the same hand as card ids
  *   ph.describe(ph.evaluate('9c 9d 9h 4s 4c')); // 'Nines Full over Fours'
  *   ph.evaluateBatch(cards, 7);               // Uint8Array of n*7 ids -> Uint16Array of n values
- *   ph.equity(['AcAd', 'KsKh']);              // exact all-in equity: players[i].equity, win, tie, lose
- *   ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c'); // Omaha high: two hole cards and three board cards
+ *   ph.equity(['AcAd', 'QQ+, AKs']);          // all-in equity: players[i].equity, win, tie, lose, winRate...
+ *   ph.parseRange('QQ+, AKs, A5s-A2s:0.5');   // the same range notation as Python's pokerhash
+ *   ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc'); // [0]
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
@@ -19,13 +20,17 @@
  * Every bad input throws a PokerHashError (an Error) whose message names the problem and whose `code`
  * is one of 'type', 'parse', 'card', 'duplicate', 'count', 'argument', 'range', 'overflow'.
  *
- * 64-bit quantities (combination indexes, binomials) are returned as a number when they are safe
- * integers (< 2**53) and as a BigInt otherwise; arguments may be either.
+ * 64-bit rule: binomials, combination ranks and Monte Carlo seeds are BigInt, always (arguments may be
+ * numbers or BigInts); every other result is a number.
  */
 import createPokerHashCore from './pokerhash_core.mjs';
+import {
+    DECK_SIZE, PokerHashError, WORST_VALUE, cardName, decoder, encoder, fail, isInteger, show, typeName, u64,
+} from './common.mjs';
+import { equityEstimate, equityJob, runJob, runJobAsync } from './equity.mjs';
+import { parseRangeText } from './ranges.mjs';
 
-export const WORST_VALUE = 7462;
-export const DECK_SIZE = 52;
+export { DECK_SIZE, PokerHashError, WORST_VALUE, cardName };
 
 /** Category names by category id: 0 is 'Royal Flush' .. 9 'High Card'. */
 export const CATEGORY_NAMES = Object.freeze([
@@ -33,12 +38,8 @@ export const CATEGORY_NAMES = Object.freeze([
     'Straight', 'Three of a Kind', 'Two Pair', 'One Pair', 'High Card',
 ]);
 
-const RANKS = '23456789TJQKA';
-const SUITS = 'cdhs';
-const SUIT_SYMBOLS = '♣♦♥♠';
 const ORDERS = { colex: 0, lex: 1 };
 const STATUS = { CARD: -1, DUPLICATE: -2, COUNT: -3, PARSE: -4, ARGUMENT: -5, RANK: -6, OVERFLOW: -7, BUFFER: -9 };
-const U64_LIMIT = 1n << 64n;
 const CARDS_TYPE = 'cards must be card names (string), card ids (integer) or an array of them';
 
 // Scratch layout inside the wasm heap: small arguments and results of single calls.
@@ -51,66 +52,9 @@ const AT_TEXT = 256;     // card text, when it fits
 const TEXT_CAP = SCRATCH_BYTES - AT_TEXT;
 const MAX_CARDS = 64;    // more than a deck, so a wrong count is reported rather than truncated
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
-
-// Equity. The engine's share unit is 1/2520 pot (a k-way split, k <= 10, is then a whole number).
-const EQUITY_UNIT = 2520;
-// Monte Carlo runs in batches of this many samples whose tallies are summed in order: the same split and
-// order as Python's pokerhash.equity, so a seed gives the same floats there and here.
-const MC_BATCH = 1 << 16;
-const DEFAULT_SAMPLES = 1_000_000;
-// One heap block for an equity call. ph_equity_tally is 656 bytes of 8-byte fields; ph_equity_game on
-// wasm32 is nine 4-byte fields (size_t and pointers are 32-bit there).
-const TALLY = {
-    deals: 0, win: 8, tie: 88, lose: 168, share: 248, weight: 328, weightedShare: 336, sumSq: 416,
-    weightedWin: 496, weightedTie: 576,
-};
-const EQ_TALLY = 0;
-const EQ_UNITS = 656;     // one uint64
-const EQ_GAME = 664;      // 36 bytes
-const EQ_OFFSETS = 704;   // up to 11 size_t
-const EQ_HOLDINGS = 752;  // up to 10 x 6 card ids
-const EQ_BOARD = 816;     // up to 5
-const EQ_DEAD = 824;      // up to 64
-const EQ_PROBLEM = 888;   // the check's message
-const PROBLEM_CAP = 160;
-const EQ_BYTES = EQ_PROBLEM + PROBLEM_CAP;
 const CODE_OF_STATUS = { [-1]: 'card', [-2]: 'duplicate', [-3]: 'count', [-5]: 'argument', [-6]: 'range', [-7]: 'overflow' };
 
-/** The one error type of this library; `code` says which kind of input was wrong. */
-export class PokerHashError extends Error {
-    constructor(message, code) {
-        super(message);
-        this.name = 'PokerHashError';
-        this.code = code;
-    }
-}
-
-const fail = (message, code) => {
-    throw new PokerHashError(message, code);
-};
-
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-function show(x) {
-    if (typeof x === 'string') return `'${x}'`;
-    if (typeof x === 'bigint') return `${x}`;
-    if (Array.isArray(x)) return '[…]';
-    return String(x);
-}
-
-function isInteger(x) {
-    return Number.isInteger(x) || typeof x === 'bigint';
-}
-
-/** x as a BigInt in 0..2**64-1, or a PokerHashError naming `name`. */
-function u64(x, name) {
-    if (!isInteger(x) || BigInt(x) < 0n || BigInt(x) >= U64_LIMIT) {
-        fail(`${name} must be a non-negative integer below 2**64, got ${show(x)}`, 'argument');
-    }
-    return BigInt(x);
-}
 
 /** A small non-negative integer argument as a number. */
 function small(x, name) {
@@ -118,11 +62,6 @@ function small(x, name) {
         fail(`${name} must be a non-negative integer, got ${show(x)}`, 'argument');
     }
     return Number(x);
-}
-
-/** A uint64 result: a number when exact, else a BigInt. */
-function exact(big) {
-    return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
 }
 
 function orderId(order) {
@@ -143,59 +82,6 @@ function checkValue(value) {
 function checkNK(n, k) {
     if (!Number.isInteger(n) || n < 0 || n > 64) fail(`n must be 0..64, got ${show(n)}`, 'argument');
     if (!Number.isInteger(k) || k < 0 || k > n) fail(`k must be 0..n, got ${show(k)} for n=${n}`, 'argument');
-}
-
-function typeName(x) {
-    if (x === null) return 'null';
-    if (typeof x === 'object') return x.constructor?.name ?? 'object';
-    return typeof x;
-}
-
-/** The name of a card id ("As"), or with symbols ("A♠"). Needs no wasm. */
-export function cardName(card, { symbols = false } = {}) {
-    if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
-        fail(`card id ${show(card)} outside 0..51`, 'card');
-    }
-    return RANKS[card >> 2] + (symbols ? SUIT_SYMBOLS : SUITS)[card & 3];
-}
-
-/** A random Monte Carlo seed below 2**63 (what Python picks too), recorded in the result. */
-function randomSeed() {
-    const words = new Uint32Array(2);
-    globalThis.crypto.getRandomValues(words);
-    return (BigInt(words[0] & 0x7fffffff) << 32n) | BigInt(words[1]);
-}
-
-/** Adds one batch's tally to the running total, field by field in batch order (as Python merges them). */
-function addTally(total, part) {
-    if (!total) return part;
-    total.deals += part.deals;
-    total.weight += part.weight;
-    for (const key of ['win', 'tie', 'lose', 'share', 'weightedShare', 'sumSq', 'weightedWin', 'weightedTie']) {
-        part[key].forEach((v, i) => { total[key][i] += v; });
-    }
-    return total;
-}
-
-/** The result object of equity(): per player, and the whole run. Same arithmetic as Python's EquityResult. */
-function equityResult(spot, total, isExact, seed) {
-    const n = total.deals;
-    const players = spot.hands.map((cards, p) => {
-        // Exact: integers to the end, so the equity is correctly rounded (and equal to Python's).
-        const equity = isExact ? total.share[p] / (EQUITY_UNIT * n) : total.weightedShare[p] / total.weight;
-        const player = {
-            hand: cards.map((c) => cardName(c)).join(''), cards, equity,
-            win: total.win[p], tie: total.tie[p], lose: total.lose[p],
-        };
-        if (!isExact) { // the standard error of the mean share, unbiased: as Python's EquityResult.stderr
-            const mean = total.weightedShare[p] / total.weight;
-            player.stderr = n < 2 ? null : Math.sqrt(Math.max(0, total.sumSq[p] / n - mean * mean) / (n - 1));
-        }
-        return player;
-    });
-    const result = { exact: isExact, deals: n, players, board: spot.board, dead: spot.dead };
-    if (!isExact) result.seed = exact(seed);
-    return result;
 }
 
 export class PokerHash {
@@ -490,131 +376,79 @@ export class PokerHash {
         fail(message ?? this._string(this._core._ph_error_message(status)), CODE_OF_STATUS[status] ?? 'argument');
     }
 
+    // ---- ranges, showdowns and equity -----------------------------------------------------------------
+
     /**
-     * All-in equity of 2 to 10 known hands: hold'em (2 cards each) or Omaha (4 to 6 each).
-     * Options: board (0, 3, 4 or 5 cards), dead (cards out of the deck), exact (enumerate every board;
-     * the default unless `samples` is given), samples (Monte Carlo sample count, default 1,000,000) and
-     * seed (Monte Carlo seed below 2**64, random when omitted; the same seed gives the same result as
-     * Python's pokerhash.equity). Ranges are the Python package's (pokerhash.parse_range).
+     * Range notation, read by the same C parser as Python's pokerhash.parse_range: "QQ+, AKs, A5s-A2s:0.5",
+     * "T9s+", "22-55", "AsKs", "AhKhQdJd", "random". Returns { text, handSize, combos: [{cards, weight}] }
+     * (combos in the order of their last mention, cards ascending). Options: dead (cards to remove).
      */
-    equity(players, { board, dead, exact, samples, seed } = {}) {
-        const spot = this._equitySpot(players, board ?? [], dead ?? []);
-        const runExact = exact ?? samples === undefined;
-        if (typeof runExact !== 'boolean') fail(`exact must be true or false, got ${show(exact)}`, 'type');
-        const block = this._equityGame(spot);
-        let total;
-        let seedUsed;
-        if (runExact) {
-            const at = block + EQ_UNITS;
-            let status = this._core._ph_equity_exact_units(block + EQ_GAME, at);
-            if (status !== 0) this._statusError(status);
-            this._u8.fill(0, block + EQ_TALLY, block + EQ_UNITS);
-            status = this._core._ph_equity_exact(block + EQ_GAME, 0n, this._core.HEAPU64[at >> 3], block + EQ_TALLY);
-            if (status !== 0) this._statusError(status);
-            total = this._tally(block, spot.hands.length);
-        } else {
-            const count = samples ?? DEFAULT_SAMPLES;
-            if (!Number.isSafeInteger(count) || count < 1) fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
-            seedUsed = seed === undefined ? randomSeed() : u64(seed, 'seed');
-            for (let first = 0; first < count; first += MC_BATCH) {
-                this._u8.fill(0, block + EQ_TALLY, block + EQ_UNITS);
-                const status = this._core._ph_equity_sample(block + EQ_GAME, seedUsed, BigInt(first),
-                    BigInt(Math.min(MC_BATCH, count - first)), block + EQ_TALLY);
-                if (status === STATUS.ARGUMENT) fail('could not deal holdings without shared cards (1,000,000 tries)', 'argument');
-                if (status !== 0) this._statusError(status);
-                total = addTally(total, this._tally(block, spot.hands.length));
-            }
-        }
-        return equityResult(spot, total, runExact, seedUsed);
+    parseRange(text, { dead } = {}) {
+        let mask = 0n;
+        for (const card of this.parseCards(dead ?? [])) mask |= 1n << BigInt(card);
+        return parseRangeText(this, text, mask);
     }
 
-    /** Parsed, checked hands, board and dead cards, with the same messages as Python's pokerhash.equity. */
-    _equitySpot(players, board, dead) {
-        if (!Array.isArray(players)) fail('players must be an array of hands, one per player', 'type');
-        if (players.length < 2 || players.length > 10) fail(`equity needs 2 to 10 players, got ${players.length}`, 'count');
+    /**
+     * Indexes of the best hands at a showdown (several when they tie), like pokersolver's Hand.winners.
+     * Hold'em: 2-card hands with a board of 3 to 5 cards, or whole 5 to 9 card hands with no board.
+     * Omaha: 4 to 6 hole cards with a board of 3 to 5 (exactly two hole cards and three board cards).
+     */
+    winners(hands, board = []) {
+        if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
         const boardCards = this.parseCards(board);
-        const deadCards = this.parseCards(dead);
-        if (![0, 3, 4, 5].includes(boardCards.length)) fail(`the board must have 0, 3, 4 or 5 cards, got ${boardCards.length}`, 'count');
-        const owner = new Map(boardCards.map((card) => [card, 'the board']));
-        for (const card of deadCards) {
-            if (owner.has(card)) fail(`card ${cardName(card)} is both on the board and dead`, 'duplicate');
-            owner.set(card, 'the dead cards');
+        const parsed = hands.map((hand) => this.parseCards(hand));
+        const sizes = [...new Set(parsed.map((h) => h.length))];
+        if (sizes.length > 1) fail(`all hands must have the same number of cards, got ${sizes.sort((a, b) => a - b).join(' and ')}`, 'count');
+        const seen = new Set(boardCards);
+        for (const card of parsed.flat()) {
+            if (seen.has(card)) fail(`duplicate card ${cardName(card)}`, 'duplicate');
+            seen.add(card);
         }
-        const hands = players.map((hand, i) => {
-            let cards;
-            try {
-                cards = this.parseCards(hand);
-            } catch (e) {
-                throw e instanceof PokerHashError ? new PokerHashError(`player ${i + 1}: ${e.message}`, e.code) : e;
-            }
-            if (cards.length !== 2 && (cards.length < 4 || cards.length > 6)) {
-                fail(`player ${i + 1}'s hand has ${cards.length} cards; hold'em hands have 2, Omaha hands 4 to 6`, 'count');
-            }
-            return cards;
-        });
-        const sizes = [...new Set(hands.map((h) => h.length))].sort((a, b) => a - b);
-        if (sizes.length > 1) {
-            fail(`all players must hold the same number of cards (2 for hold'em, 4 to 6 for Omaha), got ${sizes.join(' and ')}`, 'count');
-        }
-        hands.forEach((cards, i) => {
-            for (const card of cards) {
-                if (owner.has(card)) fail(`card ${cardName(card)} is in player ${i + 1}'s hand and ${owner.get(card)}`, 'duplicate');
-                owner.set(card, `player ${i + 1}'s hand`);
-            }
-        });
-        const needed = hands.length * sizes[0] + 5 + deadCards.length;
-        if (needed > DECK_SIZE) {
-            fail(`not enough cards: ${hands.length} players with ${sizes[0]} cards each, a board of 5 and ` +
-                `${deadCards.length} dead cards need ${needed} > 52`, 'count');
-        }
-        return { hands, board: boardCards, dead: deadCards };
+        const omaha = sizes[0] >= 4 && sizes[0] <= 6 && boardCards.length >= 3;
+        const values = parsed.map((cards) => (omaha ? this.omahaEvaluate(cards, boardCards) : this.evaluate([...cards, ...boardCards])));
+        const best = Math.min(...values);
+        return values.flatMap((v, i) => (v === best ? [i] : []));
     }
 
-    /** Writes the spot as a ph_equity_game (one holding per player) into the equity block; checks it. */
-    _equityGame({ hands, board, dead }) {
-        if (!this._equityBlock) {
-            this._equityBlock = this._core._malloc(EQ_BYTES); // malloc aligns to 8 at least: the tally's uint64s
-            if (!this._equityBlock) fail(`cannot allocate ${EQ_BYTES} bytes of wasm memory`, 'argument');
-        }
-        const block = this._equityBlock;
-        const hole = hands[0].length;
-        hands.forEach((cards, p) => this._u8.set(cards, block + EQ_HOLDINGS + p * hole));
-        this._u8.set(board, block + EQ_BOARD);
-        this._u8.set(dead, block + EQ_DEAD);
-        const u32 = this._core.HEAPU32;
-        hands.forEach((_, p) => { u32[((block + EQ_OFFSETS) >> 2) + p] = p; });
-        u32[((block + EQ_OFFSETS) >> 2) + hands.length] = hands.length;
-        u32.set([hands.length, hole, block + EQ_HOLDINGS, block + EQ_OFFSETS, 0, block + EQ_BOARD, board.length,
-            block + EQ_DEAD, dead.length], (block + EQ_GAME) >> 2);
-        const status = this._core._ph_equity_check(block + EQ_GAME, block + EQ_PROBLEM, PROBLEM_CAP);
-        if (status !== 0) this._statusError(status, this._string(block + EQ_PROBLEM));
-        return block;
+    /**
+     * All-in equity of 2 to 10 players, each a hand ('AcAd', [48, 49]; Omaha 4 to 6 cards) or a range
+     * ('QQ+, AKs', 'random', or a parseRange() result). Options: board (0, 3, 4 or 5 cards), dead, exact,
+     * samples, stderr, seed, force, omaha. Mode: samples, stderr or seed given => Monte Carlo; else exact when
+     * the estimate is at most 2 s, otherwise 1,000,000 Monte Carlo samples with a fresh seed (reported).
+     * exact: true refuses a run estimated over 60 s unless force: true. The same seed gives the same result
+     * as Python's pokerhash.equity. Blocks until done: see equityAsync for long runs.
+     */
+    equity(players, options = {}) {
+        return runJob(equityJob(this, players, options));
     }
 
-    /** The tally in the equity block, as plain numbers (counts stay below 2**53). */
-    _tally(block, players) {
-        const u64 = this._core.HEAPU64;
-        const f64 = this._core.HEAPF64;
-        const at = (block + EQ_TALLY) >> 3;
-        const ints = (field) => Array.from(u64.subarray(at + field / 8, at + field / 8 + players), Number);
-        const floats = (field) => Array.from(f64.subarray(at + field / 8, at + field / 8 + players));
-        return {
-            deals: Number(u64[at]), win: ints(TALLY.win), tie: ints(TALLY.tie), lose: ints(TALLY.lose),
-            share: ints(TALLY.share), weight: f64[at + TALLY.weight / 8],
-            weightedShare: floats(TALLY.weightedShare), sumSq: floats(TALLY.sumSq),
-            weightedWin: floats(TALLY.weightedWin), weightedTie: floats(TALLY.weightedTie),
-        };
+    /**
+     * equity() in chunks of at most ~0.1 s, yielding to the event loop between them (run it in a Worker for
+     * a page that never freezes). Options as equity(), plus signal (an AbortSignal: rejects with its reason
+     * within one chunk) and onProgress(done, total) (work units or samples, after each chunk).
+     */
+    equityAsync(players, { signal, onProgress, ...options } = {}) {
+        return runJobAsync(equityJob(this, players, options), { signal, onProgress });
+    }
+
+    /**
+     * The cost estimate behind equity()'s mode: { seconds (this engine), nativeSeconds (the C estimate for a
+     * native build), exact (whether auto mode enumerates) }. Options: board, dead, omaha.
+     */
+    equityEstimate(players, options = {}) {
+        return equityEstimate(this, players, options);
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
 
-    /** Exact C(n, k) (0 when k > n): a number below 2**53, else a BigInt. */
+    /** Exact C(n, k) as a BigInt (0n when k > n); throws when it exceeds 2**64 - 1. */
     comb(n, k) {
         const nn = small(n, 'n');
         const kk = small(k, 'k');
         const at = this._scratch + AT_U64;
         if (this._core._ph_binomial(BigInt(nn), BigInt(kk), at) !== 0) fail(`C(${nn},${kk}) does not fit in 64 bits`, 'overflow');
-        return exact(this._core.HEAPU64[at >> 3]);
+        return this._core.HEAPU64[at >> 3];
     }
 
     _total(n, k) {
@@ -634,7 +468,7 @@ export class PokerHash {
         return [first, size];
     }
 
-    /** Rank 0..C(n,k)-1 of the k-subset `items` of 0..n-1 (n <= 64) in 'colex' or 'lex' order. */
+    /** Rank 0..C(n,k)-1 (a BigInt) of the k-subset `items` of 0..n-1 (n <= 64) in 'colex' or 'lex' order. */
     rankCombination(items, n, order = 'colex') {
         const orderCode = orderId(order);
         if (!Array.isArray(items) && !ArrayBuffer.isView(items)) fail('items must be an array of integers', 'type');
@@ -653,7 +487,7 @@ export class PokerHash {
             this._u8[at + i] = item;
         }
         this._core._ph_combination_rank(at, items.length, n, orderCode, this._scratch + AT_U64);
-        return exact(this._core.HEAPU64[(this._scratch + AT_U64) >> 3]);
+        return this._core.HEAPU64[(this._scratch + AT_U64) >> 3];
     }
 
     /** The k-subset of 0..n-1 at `index` (number or BigInt) in 'colex' or 'lex' order, ascending. */
