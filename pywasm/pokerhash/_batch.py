@@ -5,8 +5,9 @@ array.array, lists of rows, the rows combinations() returns) and converted to th
 reads: C-contiguous uint8 rows. An array that already has it is passed as is, without a copy. numpy in
 gives numpy out (uint16); anything else gives array('H').
 
-Ids outside 0..51 become 255 in the conversion, so the core names the first bad row exactly as it does for
-uint8 input ("row 17: card id outside 0..51"), in row order with duplicates.
+Ids outside 0..51 stay outside it in the conversion (they become 52 or 255, never a valid id), so the core
+names the first bad row exactly as it does for uint8 input ("row 17: card id outside 0..51"), in row order
+with duplicates.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ._backend import core
 from ._buffers import Rows, is_numpy_array, zeros
 
 _INTEGER_FORMATS = set("bBhHiIlLqQnN")
-_BAD_ID = 255  # any id outside 0..51 maps here: the core reports its row
+_BAD_ID = 255  # an id outside 0..51 in a list row maps here: the core reports its row
 WidthCheck = Callable[[int], None]
 
 
@@ -157,9 +158,9 @@ def _numpy_rows(array: Any, k: Optional[int], what: str, check_width: WidthCheck
         raise ValueError(f"{what} must have shape (N, k), got {array.shape}"
                          + (" (1-D input needs k)" if array.ndim == 1 else ""))
     if array.dtype != np.uint8:
-        # Only 0..51 survive; anything else becomes 255 before the cast could wrap it into a valid id.
-        bounded = np.minimum(array, 52) if array.dtype.kind == "u" else np.clip(array, -1, 52)
-        array = np.where(bounded < 0, _BAD_ID, bounded)
+        # Bound the ids before the cast could wrap one into a valid id (256 + 5 -> 5): 0..51 stay, the rest
+        # become 52 or -1, and the cast turns -1 into 255. Either is a bad id the core names by row.
+        array = np.minimum(array, 52) if array.dtype.kind == "u" else np.clip(array, -1, 52)
     if array.dtype != np.uint8 or not array.flags.c_contiguous:
         array = np.ascontiguousarray(array, dtype=np.uint8)
     return array, k, array.shape[0], np
