@@ -23,7 +23,7 @@ NOT_CALLABLE = {"backend", "WORST_VALUE", "__version__", "CardLike", "Cards"}
 # Public names whose module another workstream is rewriting in this round; their docstrings get the
 # sections when that lands (the lead empties this set at merge).
 PENDING = {"equity": "equity workstream", "EquityResult": "equity workstream", "Range": "browser workstream",
-           "parse_range": "browser workstream", "Rows": "returned by combinations(), documented there"}
+           "parse_range": "browser workstream"}
 
 
 def public_objects():
@@ -52,14 +52,13 @@ def test_docstring_has_the_sections(name, obj):
     if isinstance(obj, property) or name == "Category":
         return  # a property's line says what it is; the enum's members say what it holds
     parameters = [p for p in inspect.signature(obj).parameters.values() if p.name != "self"]
-    wanted = ["Raises:", "Example:"] + (["Args:"] if parameters else [])
+    method = "." in name  # a method needs its arguments and result; errors and examples live on the class
+    wanted = ([] if method else ["Raises:", "Example:"]) + (["Args:"] if parameters else [])
     if not inspect.isclass(obj) and inspect.signature(obj).return_annotation not in (None, "None"):
         wanted.append("Returns:")
-    if name in ("Deck.shuffle",):  # takes nothing, returns nothing, cannot fail: its sentence is enough
-        return
     missing = [section for section in wanted if section not in text]
     assert not missing, f"{name}: docstring lacks {missing}"
-    assert ">>>" in text, f"{name}: the example has no >>> lines"
+    assert method or ">>>" in text, f"{name}: the example has no >>> lines"
 
 
 def all_docstrings():
