@@ -3,6 +3,7 @@
 #   ./build.sh serve [PORT]  set up, build native + wasm, serve the page on http://127.0.0.1:PORT (8000)
 #   ./build.sh test          set up, build everything, run every test (C, Python, node, Pyodide, Chromium)
 #   ./build.sh bench         set up, build, run the benchmarks against the peers
+#   ./build.sh docs          set up, build native, write the API reference to build/api/ (pdoc)
 #   ./build.sh native|wasm|setup|tables   single steps
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -44,6 +45,9 @@ serve)
 test)
     setup_all; build_native; build_wasm
     "$PY" -m pytest -q -p no:cacheprovider "${@:2}" ;;
+docs)
+    setup_python; build_native
+    "$PY" docs/build_api.py build/api ;;
 bench)
     setup_all; build_native; build_wasm
     bash bench/run.sh
@@ -53,5 +57,5 @@ bench)
     "$PY" bench/bench_equity.py
     "$PY" bench/bench_wasm.py ;;
 *)
-    sed -n '2,7p' "$0"; exit 2 ;;
+    sed -n '2,8p' "$0"; exit 2 ;;
 esac

@@ -1,13 +1,9 @@
 """`python -m pokerhash equity` and `enumerate`, run in-process through main(argv)."""
 
-import io
-import sys
-
 import pytest
 
 from pokerhash import _equity
 from pokerhash.__main__ import main
-from pokerhash._cli_equity import ProgressBar
 from test_equity_reference import ReferenceEngine
 
 
@@ -45,43 +41,4 @@ def test_enumerate_five(capsys):
     assert "Four of a Kind" in out and "624" in out and "2,598,960" in out
 
 
-def test_builtin_progress_bar(monkeypatch):
-    monkeypatch.setitem(sys.modules, "tqdm", None)  # make `import tqdm` fail: the built-in bar draws
-    stream = io.StringIO()
-    bar = ProgressBar(stream=stream, after=0.0)
-    bar(5, 10)
-    bar(10, 10)
-    bar.close()
-    text = stream.getvalue()
-    assert "50.0%" in text and "100.0%" in text and "#" * 40 in text
-
-
-def test_progress_bar_uses_tqdm_when_installed(monkeypatch):
-    updates = []
-
-    class FakeTqdm:  # records what a real tqdm would be told
-        def __init__(self, total, **kwargs):
-            self.total, self.n = total, 0
-
-        def update(self, step):
-            self.n += step
-            updates.append((self.n, self.total))
-
-        def close(self):
-            updates.append("closed")
-
-    monkeypatch.setitem(sys.modules, "tqdm", type(sys)("tqdm"))
-    sys.modules["tqdm"].tqdm = FakeTqdm
-    bar = ProgressBar(stream=io.StringIO(), after=0.0)
-    bar(3, 10)
-    bar(10, 10)
-    bar.close()
-    assert updates == [(3, 10), (10, 10), "closed"]
-
-
-def test_progress_bar_waits_before_drawing():
-    stream = io.StringIO()
-    bar = ProgressBar(stream=stream, after=60.0)
-    bar(1, 2)
-    bar.close()
-    assert stream.getvalue() == ""
+# The progress bar (tqdm only, only on a terminal) is tested in tests/test_cli.py.

@@ -1,4 +1,4 @@
-"""A brute-force, pure-Python equity engine with the `_core.equity_*` contract (docs/equity-c-api.md).
+"""A brute-force, pure-Python equity engine with the `_core.equity_*` contract (docs/design/equity-c-api.md).
 
 It lets the Python layer (_equity.py) be tested on its own, and it is the slow, obvious model the C engine
 must agree with. Only `pokerhash.evaluate` is shared with the library (scores of single hands); every

@@ -1,4 +1,4 @@
-"""Bad input: the right exception type with the documented message (docs/python-binding.md), never a
+"""Bad input: the right exception type with the documented message (docs/design/python-binding.md), never a
 crash. Batch and buffer errors are in test_batch_buffers.py."""
 
 import re

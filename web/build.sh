@@ -20,7 +20,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 source "$WEB/need_apt.sh"
 
 # ---- flag sets ------------------------------------------------------------------------------------
-COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src" -DPH_SIX_CARD_TABLE=0
+COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src" -DPH_SIX_CARD_TABLE=0 -DPH_LARGE_HAND_TABLES=0
     -sWASM_BIGINT=1) # 64-bit C arguments stay i64: BigInt in JS, and unlegalized imports for Pyodide
 case "$MODE" in
 release) OPT=(-O3 -DNDEBUG) ;;
@@ -99,7 +99,7 @@ print_sizes() {
     # linker keeps exactly its code and tables (the full library adds combinatorics and description tables).
     local evaluator
     evaluator=$(mktemp -d)/evaluator.wasm
-    emcc "${COMMON[@]}" -O3 "$ROOT/core_c/src/eval.c" "$ROOT/core_c/tables/eval_tables.c" --no-entry \
+    emcc "${COMMON[@]}" -O3 "$ROOT"/core_c/src/{eval,eval_simd,large_hands,lazy_table}.c "$ROOT/core_c/tables/eval_tables.c" --no-entry \
         -sEXPORTED_FUNCTIONS=_ph_evaluate,_ph_evaluate_batch -o "$evaluator"
     raw=$(stat -c %s "$evaluator")
     printf '   %-28s %8d / %7d\n' "evaluator alone" "$raw" "$(gzip -9c "$evaluator" | wc -c)"

@@ -40,7 +40,23 @@ class Rows:
     """Rows of k small ints over one flat uint8 buffer: what combinations() returns without numpy.
 
     A 2-D memoryview cannot index rows or hold zero rows, so this keeps the flat buffer and answers the
-    few things callers do with rows: len, indexing, iteration, tolist(), tobytes(), shape."""
+    few things callers do with rows: len, indexing, iteration, tolist(), tobytes(), shape. evaluate_batch
+    reads it in place.
+
+    Args:
+        flat: a uint8 buffer of rows * k ids, row after row.
+        k: ids per row.
+
+    Raises:
+        IndexError: a row index outside the rows.
+
+    Example:
+        >>> from array import array
+        >>> from pokerhash import Rows
+        >>> rows = Rows(array("B", [51, 47, 43, 39, 35, 0, 4, 8, 12, 17]), 5)
+        >>> rows.shape, rows[1], rows.tolist()[0]
+        ((2, 5), (0, 4, 8, 12, 17), [51, 47, 43, 39, 35])
+    """
 
     __slots__ = ("_flat", "_k", "shape")
 
@@ -62,9 +78,19 @@ class Rows:
         return (self[i] for i in range(len(self)))
 
     def tolist(self) -> list:
+        """The rows as lists of ints.
+
+        Returns:
+            list of lists, one per row.
+        """
         return [list(row) for row in self]
 
     def tobytes(self) -> bytes:
+        """The flat buffer's bytes, row after row.
+
+        Returns:
+            bytes of rows * k ids.
+        """
         return bytes(self._flat)
 
     @property

@@ -1,5 +1,5 @@
 /* pokerhash._core: the thin CPython binding of the C core. Argument conversion and error messages live
- * here; every poker and combinatorics decision is the core's. The contract is docs/python-binding.md,
+ * here; every poker and combinatorics decision is the core's. The contract is docs/design/python-binding.md,
  * which the Pyodide backend (_wasm_core.py) implements too. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -46,10 +46,25 @@ static int collect_text(PyObject *text, uint8_t *out, Py_ssize_t *count) {
     return 0;
 }
 
+static int type_has(PyObject *obj, const char *attribute) {
+    return PyObject_HasAttrString((PyObject *)Py_TYPE(obj), attribute);
+}
+
+/* Card ids are ints or anything else with __index__ (numpy integers), as Python's own APIs take them;
+ * a numpy array has __index__ too, but it has a length: it holds cards instead. The same tests, by type
+ * attributes, are in _wasm_core.py. */
+static int is_card_id(PyObject *item) {
+    return PyLong_Check(item) || (!PyUnicode_Check(item) && PyIndex_Check(item) && !type_has(item, "__len__"));
+}
+
 static int collect_one(PyObject *item, uint8_t *out, Py_ssize_t *count) {
-    if (PyLong_Check(item)) {
+    if (is_card_id(item)) {
+        PyObject *number = PyNumber_Index(item);
+        if (!number)
+            return -1;
         int overflow;
-        long id = PyLong_AsLongAndOverflow(item, &overflow);
+        long id = PyLong_AsLongAndOverflow(number, &overflow);
+        Py_DECREF(number);
         if (id == -1 && PyErr_Occurred())
             return -1;
         if (overflow || id < 0 || id >= PH_DECK_SIZE) {
@@ -69,17 +84,30 @@ static int collect_one(PyObject *item, uint8_t *out, Py_ssize_t *count) {
     return -1;
 }
 
-/* Cards from positional arguments: one text, one list/tuple, or the cards themselves. Checks ids and
+/* One argument that holds the cards: a list or tuple, or any other sequence (a numpy row, a range) that
+ * is neither text nor bytes (bytes are far more often mistaken text than a row of ids). */
+static int is_card_sequence(PyObject *arg) {
+    return PyList_Check(arg) || PyTuple_Check(arg) ||
+           (!is_card_id(arg) && !PyUnicode_Check(arg) && !PyBytes_Check(arg) && !PyByteArray_Check(arg) &&
+            !PyDict_Check(arg) && type_has(arg, "__len__") && type_has(arg, "__getitem__"));
+}
+
+/* Cards from positional arguments: one text, one sequence, or the cards themselves. Checks ids and
  * duplicates; returns the count or -1 with an exception. */
 static Py_ssize_t collect_cards(PyObject *const *args, Py_ssize_t nargs, uint8_t out[MAX_COLLECT]) {
     Py_ssize_t count = 0;
-    if (nargs == 1 && (PyList_Check(args[0]) || PyTuple_Check(args[0]))) {
-        PyObject *seq = args[0];
+    if (nargs == 1 && is_card_sequence(args[0])) {
+        PyObject *seq = PySequence_Fast(args[0], CARDS_TYPE_ERROR);
+        if (!seq)
+            return -1;
         Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
         PyObject **items = PySequence_Fast_ITEMS(seq);
         for (Py_ssize_t i = 0; i < size; i++)
-            if (collect_one(items[i], out, &count) < 0)
+            if (collect_one(items[i], out, &count) < 0) {
+                Py_DECREF(seq);
                 return -1;
+            }
+        Py_DECREF(seq);
     } else {
         for (Py_ssize_t i = 0; i < nargs; i++)
             if (collect_one(args[i], out, &count) < 0)
@@ -107,6 +135,32 @@ static Py_ssize_t collect_hand(PyObject *const *args, Py_ssize_t nargs, uint8_t 
     }
     return count;
 }
+
+/* evaluate is pokerhash.evaluate itself (no Python frame per call), so it carries the public docstring;
+ * _wasm_core.evaluate has the same text (tests/web/core_cases.py compares them). */
+static const char EVALUATE_DOC[] =
+    "evaluate($module, /, *cards)\n--\n\n"
+    "Value of the best five of 5 to 9 cards: 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.\n"
+    "\n"
+    "Args:\n"
+    "    *cards: the cards as one text (\"As Ks Qs Js Ts\", \"AsKsQsJsTs\", \"A\u2660 K\u2660 ...\", \"10s\"), one\n"
+    "        sequence (list, tuple, numpy row, range) of card names or ids, or separate arguments. An id is\n"
+    "        4 * rank + suit (2c = 0, As = 51): an int, a Card, or anything with __index__ (numpy integers).\n"
+    "\n"
+    "Returns:\n"
+    "    int: the value 1..7462 (pokerhash.category and pokerhash.describe name it).\n"
+    "\n"
+    "Raises:\n"
+    "    ValueError: unknown card text, an id outside 0..51, a duplicate card, or fewer than 5 or more\n"
+    "        than 9 cards; the message names the problem (\"duplicate card As\").\n"
+    "    TypeError: an argument that is neither text, an integer nor a sequence of them.\n"
+    "\n"
+    "Example:\n"
+    "    >>> import pokerhash as ph\n"
+    "    >>> ph.evaluate(\"As Ks Qs Js Ts 2c 3d\")\n"
+    "    1\n"
+    "    >>> ph.evaluate([\"9s\", \"9h\", \"9d\", \"4c\", \"4s\"]), ph.evaluate(51, 47, 43, 39, 35)\n"
+    "    (236, 1)\n";
 
 static PyObject *py_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
@@ -214,7 +268,9 @@ static int buffer_of(PyObject *obj, Py_buffer *view, int writable, const char *c
 }
 
 static int unsigned_arg(PyObject *arg, const char *name, unsigned long long *out) {
-    *out = PyLong_AsUnsignedLongLong(arg);
+    PyObject *number = PyLong_Check(arg) || !is_card_id(arg) ? (Py_INCREF(arg), arg) : PyNumber_Index(arg);
+    *out = number ? PyLong_AsUnsignedLongLong(number) : (unsigned long long)-1;
+    Py_XDECREF(number);
     if (*out == (unsigned long long)-1 && PyErr_Occurred()) {
         PyErr_Clear();
         PyErr_Format(PyExc_ValueError, "%s must be a non-negative integer below 2**64, got %R", name, arg);
@@ -337,12 +393,15 @@ static PyObject *py_rank_combination(PyObject *module, PyObject *const *args, Py
     uint64_t seen = 0;
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (!PyLong_Check(item)) {
+        PyObject *number = is_card_id(item) ? PyNumber_Index(item) : NULL;
+        if (!number) {
+            PyErr_Clear();
             PyErr_SetString(PyExc_TypeError, "items must be a sequence of integers");
             goto done;
         }
         int overflow;
-        long value = PyLong_AsLongAndOverflow(item, &overflow);
+        long value = PyLong_AsLongAndOverflow(number, &overflow);
+        Py_DECREF(number);
         if (overflow || value < 0 || (unsigned long long)value >= n) {
             PyErr_Format(PyExc_ValueError, "item %S outside 0..n-1 for n=%llu", item, n);
             goto done;
@@ -502,7 +561,7 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
     return PyLong_FromLong(hash);
 }
 
-/* ---- enumeration and equity (docs/equity-c-api.md) ---------------------------------------------- */
+/* ---- enumeration and equity (docs/design/equity-c-api.md) ---------------------------------------------- */
 
 /* A game copied out of Python objects into C arrays, so the GIL can be released while it is computed. */
 typedef struct py_game {
@@ -865,6 +924,70 @@ done:
     PyMem_Free(combos);
     PyMem_Free(problem);
     return result;
+
+/* ---- batch forms (python first hour) ------------------------------------------------------------- */
+
+/* (holes, hole_len, boards, board_len, out): rows of hole cards and of boards in C-contiguous uint8
+ * buffers, one uint16 value per row into out. */
+static PyObject *py_omaha_evaluate_batch_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError,
+                            "omaha_evaluate_batch_into(holes, hole_len, boards, board_len, out) takes 5 arguments");
+    long hole_len = PyLong_AsLong(args[1]);
+    if (hole_len == -1 && PyErr_Occurred())
+        return NULL;
+    long board_len = PyLong_AsLong(args[3]);
+    if (board_len == -1 && PyErr_Occurred())
+        return NULL;
+    if (hole_len < 4 || hole_len > 6)
+        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %ld", hole_len);
+    if (board_len < 3 || board_len > 5)
+        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %ld", board_len);
+    Py_buffer holes, boards, out;
+    if (buffer_of(args[0], &holes, 0, "B", 1, "holes") < 0)
+        return NULL;
+    if (buffer_of(args[2], &boards, 0, "B", 1, "boards") < 0) {
+        PyBuffer_Release(&holes);
+        return NULL;
+    }
+    if (buffer_of(args[4], &out, 1, "H", 2, "out") < 0) {
+        PyBuffer_Release(&holes);
+        PyBuffer_Release(&boards);
+        return NULL;
+    }
+    size_t n = (size_t)holes.len / (size_t)hole_len, bad_row = 0;
+    int status = PH_E_ARGUMENT;
+    if ((size_t)holes.len % (size_t)hole_len)
+        PyErr_Format(PyExc_ValueError, "holes hold %zd bytes, not a multiple of hole_len=%ld", holes.len, hole_len);
+    else if ((size_t)boards.len != n * (size_t)board_len)
+        PyErr_Format(PyExc_ValueError, "boards must hold %zu rows of %ld cards, got %zd bytes", n, board_len,
+                     boards.len);
+    else if ((size_t)out.len / 2 != n)
+        PyErr_Format(PyExc_ValueError, "out must hold %zu uint16 values", n);
+    else if (n >= GIL_FREE_ROWS) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_omaha_evaluate_batch(holes.buf, (size_t)hole_len, boards.buf, (size_t)board_len, n, out.buf,
+                                         &bad_row);
+        Py_END_ALLOW_THREADS
+    } else {
+        status = ph_omaha_evaluate_batch(holes.buf, (size_t)hole_len, boards.buf, (size_t)board_len, n, out.buf,
+                                         &bad_row);
+    }
+    PyBuffer_Release(&holes);
+    PyBuffer_Release(&boards);
+    PyBuffer_Release(&out);
+    if (status == PH_E_ARGUMENT)
+        return NULL;
+    if (status == PH_E_DUPLICATE)
+        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
+    if (status == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    Py_RETURN_NONE;
 }
 
 /* ---- module -------------------------------------------------------------------------------------- */
@@ -873,30 +996,33 @@ done:
 #define FASTCALL(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
 
 static PyMethodDef methods[] = {
-    FASTCALL(evaluate, "evaluate(*cards) -> int: value 1..7462 of the best five of 5 to 9 cards (lower is better)."),
-    FASTCALL(parse_cards, "parse_cards(*cards) -> list[int]"),
-    FASTCALL(best_five, "best_five(*cards) -> (value, five card ids in order of importance)"),
-    {"card_name", py_card_name, METH_O, "card_name(card_id) -> str"},
-    {"category", py_category, METH_O, "category(value) -> int 0..9"},
-    {"describe", py_describe, METH_O, "describe(value) -> str"},
-    {"value_ranks", py_value_ranks, METH_O, "value_ranks(value) -> five ranks in order of importance"},
-    FASTCALL(evaluate_batch_into, "evaluate_batch_into(cards, k, out)"),
-    FASTCALL(value_histogram_into, "value_histogram_into(k, start, count, out)"),
-    FASTCALL(comb, "comb(n, k) -> int"),
-    FASTCALL(rank_combination, "rank_combination(items, n, order) -> int"),
-    FASTCALL(unrank_combination, "unrank_combination(index, k, n, order) -> tuple"),
-    FASTCALL(combinations_into, "combinations_into(n, k, start, count, out)"),
-    FASTCALL(combination_masks_into, "combination_masks_into(n, k, start, count, out)"),
-    {"hand_index", py_hand_index, METH_O, "hand_index(mask) -> colex rank of a 1..7 card mask"},
-    FASTCALL(quinary_hash, "quinary_hash(q, k) -> int"),
-    FASTCALL(equity_units, "equity_units(players_holdings, weights_or_None, board, dead) -> int"),
+    FASTCALL(evaluate, EVALUATE_DOC),
+    FASTCALL(parse_cards, "parse_cards($module, /, *cards)\n--\n\nCard ids (list of int) of any number of cards; duplicates rejected."),
+    FASTCALL(best_five, "best_five($module, /, *cards)\n--\n\n(value, the five card ids that make it, in order of importance)."),
+    {"card_name", py_card_name, METH_O, "card_name($module, card_id, /)\n--\n\nThe two-character name of a card id: 'As'."},
+    {"category", py_category, METH_O, "category($module, value, /)\n--\n\nCategory 0..9 (0 = royal flush) of a hand value 1..7462."},
+    {"describe", py_describe, METH_O, "describe($module, value, /)\n--\n\nName of a hand value 1..7462: 'Nines Full over Fours'."},
+    {"value_ranks", py_value_ranks, METH_O, "value_ranks($module, value, /)\n--\n\nThe five ranks 0..12 of a hand value, in order of importance."},
+    FASTCALL(evaluate_batch_into, "evaluate_batch_into($module, cards, k, out, /)\n--\n\nValues of the k-card rows of a uint8 buffer into a uint16 buffer."),
+    FASTCALL(value_histogram_into, "value_histogram_into($module, k, start, count, out, /)\n--\n\nAdds the values of the k-card hands with colex ranks start.. into out (7463 uint64 slots)."),
+    FASTCALL(comb, "comb($module, n, k, /)\n--\n\nC(n, k) exactly; OverflowError past 2**64-1."),
+    FASTCALL(rank_combination, "rank_combination($module, items, n, order, /)\n--\n\nRank of the k-subset items of range(n); order 0 = colex, 1 = lex."),
+    FASTCALL(unrank_combination, "unrank_combination($module, index, k, n, order, /)\n--\n\nThe k-subset of range(n) at index (order 0 = colex, 1 = lex), ascending."),
+    FASTCALL(combinations_into, "combinations_into($module, n, k, start, count, out, /)\n--\n\nRows of the k-subsets of range(n) with colex ranks start.. into a uint8 buffer."),
+    FASTCALL(combination_masks_into, "combination_masks_into($module, n, k, start, count, out, /)\n--\n\nBit masks of the k-subsets of range(n) with colex ranks start.. into a uint64 buffer."),
+    {"hand_index", py_hand_index, METH_O, "hand_index($module, mask, /)\n--\n\nColex rank of a 1..7 card mask among the hands of its size."},
+    FASTCALL(quinary_hash, "quinary_hash($module, q, k, /)\n--\n\nDP quinary hash of 13 rank counts summing to k."),
+    FASTCALL(equity_units, "equity_units($module, players_holdings, weights, board, dead, /)\n--\n\nExact work units: the number of holding combinations."),
     FASTCALL(equity_exact_seconds,
-             "equity_exact_seconds(players_holdings, weights_or_None, board, dead) -> estimated native seconds"),
-    FASTCALL(equity_exact, "equity_exact(players_holdings, weights_or_None, board, dead, start, count) -> dict"),
-    FASTCALL(equity_sample, "equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"),
-    FASTCALL(omaha_evaluate, "omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"),
-    FASTCALL(sm_value_histogram, "sm_value_histogram(k, out): adds all k-card hands (5..7) via the state machine"),
-    FASTCALL(parse_range, "parse_range(text, dead) -> (normalized text, [(card ids, weight), ...])"),
+             "equity_exact_seconds($module, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration."),
+    FASTCALL(equity_exact, "equity_exact($module, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1."),
+    FASTCALL(equity_sample, "equity_sample($module, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1."),
+    FASTCALL(omaha_evaluate, "omaha_evaluate($module, hole, board, /)\n--\n\nOmaha high value: exactly two hole cards and three board cards."),
+    FASTCALL(sm_value_histogram, "sm_value_histogram($module, k, out, /)\n--\n\nAdds all k-card hands (5..7) into out via the state machine."),
+    /* python first hour: batch forms */
+    FASTCALL(omaha_evaluate_batch_into, "omaha_evaluate_batch_into($module, holes, hole_len, boards, board_len, out, /)\n--\n\nOmaha high values of rows of holes and boards (uint8 buffers) into a uint16 buffer."),
+    FASTCALL(parse_range, "parse_range($module, text, dead, /)\n--\n\nRange text -> (normalized text, [(card ids, weight), ...]), "
+                          "leaving out combos that hold a dead card."),
     {NULL, NULL, 0, NULL},
 };
 

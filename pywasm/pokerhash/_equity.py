@@ -1,7 +1,7 @@
 """equity(): all-in equity of 2 to 10 hold'em or Omaha hands or ranges, exact or Monte Carlo.
 
 This layer checks and normalises the input, splits the work into chunks and merges the engine's counts.
-The engine (`_core.equity_units / equity_exact / equity_sample`, docs/equity-c-api.md) does every deal and
+The engine (`_core.equity_units / equity_exact / equity_sample`, docs/design/equity-c-api.md) does every deal and
 releases the GIL, so chunks run in parallel on a thread pool. Chunk boundaries and the merge order depend
 only on the problem, never on the thread count, so the same call gives the same result with any `threads`;
 Monte Carlo samples come from a counter-based generator (sample i depends on seed and i alone), so a seed

@@ -2,7 +2,7 @@
 
 The side module (web/build.sh makes it: web/dist/pokerhash_core.so) shares Pyodide's wasm memory, so
 buffers are handed to C by address without copying. Every function, argument rule and error message
-mirrors the native binding pokerhash/_core.c; docs/python-binding.md is the contract. The side module is
+mirrors the native binding pokerhash/_core.c; docs/design/python-binding.md is the contract. The side module is
 looked up in $POKERHASH_WASM_CORE, else next to this file.
 
 Pyodide runs Python on one thread, so the module-level scratch arrays below need no lock.
@@ -11,6 +11,7 @@ Pyodide runs Python on one thread, so the module-level scratch arrays below need
 from __future__ import annotations
 
 import ctypes
+import inspect
 import itertools
 import operator
 import os
@@ -50,6 +51,8 @@ for _name, _result, _args in (
     ("ph_range_capacity", c_size_t, [c_size_t]),
     ("ph_range_parse", c_int, [c_char_p, c_size_t, c_uint64, c_void_p, c_size_t, c_void_p, c_size_t]),
     ("ph_range_text", c_int, [c_char_p, c_size_t, c_void_p, c_size_t]),
+    # python first hour: batch forms
+    ("ph_omaha_evaluate_batch", c_int, [c_void_p, c_size_t, c_void_p, c_size_t, c_size_t, c_void_p, POINTER(c_size_t)]),
 ):
     _function = getattr(_lib, _name)
     _function.restype = _result
@@ -84,9 +87,46 @@ def _as_long(obj) -> int:
 
 
 def _unsigned(obj, name: str) -> int:
-    if not isinstance(obj, int) or not 0 <= obj < U64_END:
+    value = obj
+    if not isinstance(obj, int) and _is_card_id(obj):
+        try:
+            value = operator.index(obj)
+        except Exception:  # the native binding clears the conversion error into the message below
+            value = None
+    if not isinstance(value, int) or not 0 <= value < U64_END:
         raise ValueError(f"{name} must be a non-negative integer below 2**64, got {obj!r}")
-    return obj
+    return value
+
+
+def _is_card_id(item) -> bool:
+    """An int, or anything else with __index__ (numpy integers) that has no length (a numpy array has
+    __index__ too, but holds cards): is_card_id in _core.c."""
+    kind = type(item)
+    return isinstance(item, int) or (not isinstance(item, str) and hasattr(kind, "__index__")
+                                     and not hasattr(kind, "__len__"))
+
+
+def _is_card_sequence(arg) -> bool:
+    """One argument that holds the cards: a list, tuple or other sequence that is not text, bytes or a
+    dict (is_card_sequence in _core.c)."""
+    kind = type(arg)
+    return isinstance(arg, (list, tuple)) or (
+        not _is_card_id(arg) and not isinstance(arg, (str, bytes, bytearray, dict))
+        and hasattr(kind, "__len__") and hasattr(kind, "__getitem__"))
+
+
+def _signature(parameters: str):
+    """Declares the positional-only parameters of a function that takes *args and checks their count
+    itself (with the native binding's messages), as the native text signature does: for help(), inspect
+    and stubtest."""
+    signature = inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY)
+                                   for name in parameters.split(", ")])
+
+    def declare(function):
+        function.__signature__ = signature
+        return function
+
+    return declare
 
 
 def _fast_sequence(obj, message: str):
@@ -117,12 +157,13 @@ def _collect_text(text: str, count: int) -> int:
 
 
 def _collect_one(item, count: int) -> int:
-    if isinstance(item, int):
-        if not 0 <= item < DECK_SIZE:
+    if _is_card_id(item):
+        card = item if isinstance(item, int) else operator.index(item)
+        if not 0 <= card < DECK_SIZE:
             raise ValueError(f"card id {item!s} outside 0..51")
         if count == MAX_COLLECT:
             raise ValueError(f"more than {MAX_COLLECT} cards")
-        _cards[count] = item
+        _cards[count] = card
         return count + 1
     if isinstance(item, str):
         return _collect_text(item, count)
@@ -130,8 +171,8 @@ def _collect_one(item, count: int) -> int:
 
 
 def _collect_cards(args) -> int:
-    """Cards from positional arguments (one text, one list/tuple, or the cards) into _cards; the count."""
-    items = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+    """Cards from positional arguments (one text, one sequence, or the cards) into _cards; the count."""
+    items = args[0] if len(args) == 1 and _is_card_sequence(args[0]) else args
     count = 0
     for item in items:
         count = _collect_one(item, count)
@@ -151,25 +192,46 @@ def _collect_hand(args) -> int:
     return count
 
 
-def evaluate(*cards) -> int:
-    """evaluate(*cards) -> int: value 1..7462 of the best five of 5 to 9 cards (lower is better)."""
+def evaluate(*cards):
+    """Value of the best five of 5 to 9 cards: 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.
+
+    Args:
+        *cards: the cards as one text ("As Ks Qs Js Ts", "AsKsQsJsTs", "A♠ K♠ ...", "10s"), one
+            sequence (list, tuple, numpy row, range) of card names or ids, or separate arguments. An id is
+            4 * rank + suit (2c = 0, As = 51): an int, a Card, or anything with __index__ (numpy integers).
+
+    Returns:
+        int: the value 1..7462 (pokerhash.category and pokerhash.describe name it).
+
+    Raises:
+        ValueError: unknown card text, an id outside 0..51, a duplicate card, or fewer than 5 or more
+            than 9 cards; the message names the problem ("duplicate card As").
+        TypeError: an argument that is neither text, an integer nor a sequence of them.
+
+    Example:
+        >>> import pokerhash as ph
+        >>> ph.evaluate("As Ks Qs Js Ts 2c 3d")
+        1
+        >>> ph.evaluate(["9s", "9h", "9d", "4c", "4s"]), ph.evaluate(51, 47, 43, 39, 35)
+        (236, 1)
+    """
     return _lib.ph_evaluate(_cards_at, _collect_hand(cards))
 
 
-def parse_cards(*cards) -> list:
-    """parse_cards(*cards) -> list[int]"""
+def parse_cards(*cards):
+    """Card ids (list of int) of any number of cards; duplicates rejected."""
     return list(_cards[: _collect_cards(cards)])
 
 
 def best_five(*cards):
-    """best_five(*cards) -> (value, five card ids in order of importance)"""
+    """(value, the five card ids that make it, in order of importance)."""
     value = _lib.ph_best_five(_cards_at, _collect_hand(cards), _small_at)
     return value, tuple(_small[:5])
 
 
-def card_name(card) -> str:
-    """card_name(card_id) -> str"""
-    value = _as_long(card)
+def card_name(card_id, /):
+    """The two-character name of a card id: 'As'."""
+    value = _as_long(card_id)
     if not 0 <= value < DECK_SIZE:
         raise ValueError(f"card id {value} outside 0..51")
     return _CARD_NAMES[value]
@@ -185,19 +247,19 @@ def _checked_value(obj) -> int:
     return value
 
 
-def category(value) -> int:
-    """category(value) -> int 0..9"""
+def category(value, /):
+    """Category 0..9 (0 = royal flush) of a hand value 1..7462."""
     return _lib.ph_category_of(_checked_value(value))
 
 
-def describe(value) -> str:
-    """describe(value) -> str"""
+def describe(value, /):
+    """Name of a hand value 1..7462: 'Nines Full over Fours'."""
     _lib.ph_describe(_checked_value(value), _small_at, MAX_COLLECT)
     return ctypes.string_at(_small_at).decode()
 
 
-def value_ranks(value):
-    """value_ranks(value) -> five ranks in order of importance"""
+def value_ranks(value, /):
+    """The five ranks 0..12 of a hand value, in order of importance."""
     _lib.ph_value_ranks(_checked_value(value), _small_at)
     return tuple(_small[:5])
 
@@ -241,8 +303,9 @@ class _Buffer:
         self.view.release()
 
 
+@_signature("cards, k, out")
 def evaluate_batch_into(*args) -> None:
-    """evaluate_batch_into(cards, k, out)"""
+    """Values of the k-card rows of a uint8 buffer into a uint16 buffer."""
     if len(args) != 3:
         raise TypeError("evaluate_batch_into(cards, k, out) takes 3 arguments")
     k = _as_long(args[1])
@@ -300,8 +363,9 @@ def _order(obj) -> int:
     return value
 
 
+@_signature("n, k")
 def comb(*args) -> int:
-    """comb(n, k) -> int"""
+    """C(n, k) exactly; OverflowError past 2**64-1."""
     if len(args) != 2:
         raise TypeError("comb(n, k) takes 2 arguments")
     n, k = _unsigned(args[0], "n"), _unsigned(args[1], "k")
@@ -310,8 +374,9 @@ def comb(*args) -> int:
     return _u64.value
 
 
+@_signature("items, n, order")
 def rank_combination(*args) -> int:
-    """rank_combination(items, n, order) -> int"""
+    """Rank of the k-subset items of range(n); order 0 = colex, 1 = lex."""
     if len(args) != 3:
         raise TypeError("rank_combination(items, n, order) takes 3 arguments")
     n = _unsigned(args[1], "n")
@@ -321,11 +386,14 @@ def rank_combination(*args) -> int:
     _check_n_k(n, k)
     seen = 0
     for i, item in enumerate(items):
-        if not isinstance(item, int):
+        try:
+            value = operator.index(item) if _is_card_id(item) else None
+        except Exception:
+            value = None
+        if value is None:
             raise TypeError("items must be a sequence of integers")
-        value = int(item)
         if value < 0 or value >= n:
-            raise ValueError(f"item {value} outside 0..n-1 for n={n}")
+            raise ValueError(f"item {item!s} outside 0..n-1 for n={n}")
         if seen >> value & 1:
             raise ValueError(f"duplicate item {value}")
         seen |= 1 << value
@@ -334,8 +402,9 @@ def rank_combination(*args) -> int:
     return _u64.value
 
 
+@_signature("index, k, n, order")
 def unrank_combination(*args):
-    """unrank_combination(index, k, n, order) -> tuple"""
+    """The k-subset of range(n) at index (order 0 = colex, 1 = lex), ascending."""
     if len(args) != 4:
         raise TypeError("unrank_combination(index, k, n, order) takes 4 arguments")
     index = _unsigned(args[0], "index")
@@ -370,18 +439,21 @@ def _fill_combinations(args, masks: bool) -> None:
         out.release()
 
 
+@_signature("n, k, start, count, out")
 def combinations_into(*args) -> None:
-    """combinations_into(n, k, start, count, out)"""
+    """Rows of the k-subsets of range(n) with colex ranks start.. into a uint8 buffer."""
     _fill_combinations(args, False)
 
 
+@_signature("n, k, start, count, out")
 def combination_masks_into(*args) -> None:
-    """combination_masks_into(n, k, start, count, out)"""
+    """Bit masks of the k-subsets of range(n) with colex ranks start.. into a uint64 buffer."""
     _fill_combinations(args, True)
 
 
+@_signature("k, start, count, out")
 def value_histogram_into(*args) -> None:
-    """value_histogram_into(k, start, count, out)"""
+    """Adds the values of the k-card hands with colex ranks start.. into out (7463 uint64 slots)."""
     if len(args) != 4:
         raise TypeError("value_histogram_into(k, start, count, out) takes 4 arguments")
     k = _unsigned(args[0], "k")
@@ -399,8 +471,8 @@ def value_histogram_into(*args) -> None:
         out.release()
 
 
-def hand_index(mask) -> int:
-    """hand_index(mask) -> colex rank of a 1..7 card mask"""
+def hand_index(mask, /):
+    """Colex rank of a 1..7 card mask among the hands of its size."""
     mask = _unsigned(mask, "mask")
     index = _lib.ph_hand_index(mask)
     if index == PH_E_CARD:
@@ -412,8 +484,9 @@ def hand_index(mask) -> int:
     return index
 
 
+@_signature("q, k")
 def quinary_hash(*args) -> int:
-    """quinary_hash(q, k) -> int"""
+    """DP quinary hash of 13 rank counts summing to k."""
     if len(args) != 2:
         raise TypeError("quinary_hash(q, k) takes 2 arguments")
     q = _fast_sequence(args[0], "q must be a sequence of 13 digits")
@@ -434,7 +507,7 @@ def quinary_hash(*args) -> int:
     return digest
 
 
-# ---- enumeration and equity (docs/equity-c-api.md) ------------------------------------------------------
+# ---- enumeration and equity (docs/design/equity-c-api.md) ------------------------------------------------------
 # The C structs, laid out by ctypes for the platform it runs on: on wasm32 size_t and pointers are 4 bytes
 # (uint64_t and double stay 8), on a native test build 8. Addresses travel as c_void_p ints.
 
@@ -611,8 +684,9 @@ def _status_error(status: int) -> Exception:
     return ValueError(_lib.ph_error_message(status).decode())
 
 
+@_signature("players_holdings, weights, board, dead")
 def equity_units(*args) -> int:
-    """equity_units(players_holdings, weights_or_None, board, dead) -> int"""
+    """Exact work units: the number of holding combinations."""
     if len(args) != 4:
         raise TypeError("equity_units(players_holdings, weights, board, dead) takes 4 arguments")
     units, status = _Game(args).units()
@@ -621,8 +695,9 @@ def equity_units(*args) -> int:
     return units
 
 
+@_signature("players_holdings, weights, board, dead")
 def equity_exact_seconds(*args) -> float:
-    """equity_exact_seconds(players_holdings, weights_or_None, board, dead) -> estimated native seconds"""
+    """Estimated native single-core seconds of the exact enumeration."""
     if len(args) != 4:
         raise TypeError("equity_exact_seconds(players_holdings, weights, board, dead) takes 4 arguments")
     game = _Game(args)
@@ -633,8 +708,9 @@ def equity_exact_seconds(*args) -> float:
     return seconds.value
 
 
+@_signature("players_holdings, weights, board, dead, start, count")
 def equity_exact(*args) -> dict:
-    """equity_exact(players_holdings, weights_or_None, board, dead, start, count) -> dict"""
+    """Exact tally (dict) of units start..start+count-1."""
     if len(args) != 6:
         raise TypeError("equity_exact(players_holdings, weights, board, dead, start, count) takes 6 arguments")
     start, count = _unsigned(args[4], "start"), _unsigned(args[5], "count")
@@ -650,8 +726,9 @@ def equity_exact(*args) -> dict:
     return _tally_dict(tally, game.players)
 
 
+@_signature("players_holdings, weights, board, dead, seed, first, count")
 def equity_sample(*args) -> dict:
-    """equity_sample(players_holdings, weights_or_None, board, dead, seed, first, count) -> dict"""
+    """Monte Carlo tally (dict) of samples first..first+count-1."""
     if len(args) != 7:
         raise TypeError("equity_sample(players_holdings, weights, board, dead, seed, first, count) takes 7 arguments")
     seed, first, count = _unsigned(args[4], "seed"), _unsigned(args[5], "first"), _unsigned(args[6], "count")
@@ -665,8 +742,9 @@ def equity_sample(*args) -> dict:
     return _tally_dict(tally, game.players)
 
 
+@_signature("hole, board")
 def omaha_evaluate(*args) -> int:
-    """omaha_evaluate(hole, board) -> int: Omaha high value (two hole + three board cards)"""
+    """Omaha high value: exactly two hole cards and three board cards."""
     if len(args) != 2:
         raise TypeError("omaha_evaluate(hole, board) takes 2 arguments")
     hole_len = _collect_cards((args[0],))
@@ -687,8 +765,9 @@ def omaha_evaluate(*args) -> int:
     return value
 
 
+@_signature("k, out")
 def sm_value_histogram(*args) -> None:
-    """sm_value_histogram(k, out): adds all k-card hands (5..7) via the state machine"""
+    """Adds all k-card hands (5..7) into out via the state machine."""
     if len(args) != 2:
         raise TypeError("sm_value_histogram(k, out) takes 2 arguments")
     k = _unsigned(args[0], "k")
@@ -716,8 +795,9 @@ class _RangeCombo(ctypes.Structure):
 assert ctypes.sizeof(_RangeCombo) == 16, "ph_range_combo layout"
 
 
+@_signature("text, dead")
 def parse_range(*args):
-    """parse_range(text, dead) -> (normalized text, [(card ids, weight), ...])"""
+    """Range text -> (normalized text, [(card ids, weight), ...]), leaving out combos that hold a dead card."""
     if len(args) != 2:
         raise TypeError("parse_range(text, dead) takes 2 arguments")
     text = args[0]
@@ -743,3 +823,42 @@ def parse_range(*args):
     if size < 0:
         raise MemoryError()
     return message.raw[:size].decode("utf-8"), found
+
+
+# ---- batch forms (python first hour) ------------------------------------------------------------------
+
+
+@_signature("holes, hole_len, boards, board_len, out")
+def omaha_evaluate_batch_into(*args) -> None:
+    """Omaha high values of rows of holes and boards (uint8 buffers) into a uint16 buffer."""
+    if len(args) != 5:
+        raise TypeError("omaha_evaluate_batch_into(holes, hole_len, boards, board_len, out) takes 5 arguments")
+    hole_len, board_len = _as_long(args[1]), _as_long(args[3])
+    if not 4 <= hole_len <= 6:
+        raise ValueError(f"an Omaha hole needs 4 to 6 cards, got {hole_len}")
+    if not 3 <= board_len <= 5:
+        raise ValueError(f"an Omaha board needs 3 to 5 cards, got {board_len}")
+    buffers = []
+    try:
+        for obj, writable, codes, itemsize, what in ((args[0], False, "B", 1, "holes"),
+                                                     (args[2], False, "B", 1, "boards"), (args[4], True, "H", 2, "out")):
+            buffers.append(_Buffer(obj, writable, codes, itemsize, what))
+        holes, boards, out = buffers
+        n = holes.nbytes // hole_len
+        if holes.nbytes % hole_len:
+            raise ValueError(f"holes hold {holes.nbytes} bytes, not a multiple of hole_len={hole_len}")
+        if boards.nbytes != n * board_len:
+            raise ValueError(f"boards must hold {n} rows of {board_len} cards, got {boards.nbytes} bytes")
+        if out.nbytes // 2 != n:
+            raise ValueError(f"out must hold {n} uint16 values")
+        status = _lib.ph_omaha_evaluate_batch(holes.address, hole_len, boards.address, board_len, n, out.address,
+                                              ctypes.byref(_size)) if n else 0
+    finally:
+        for buffer in buffers:
+            buffer.release()
+    if status == PH_E_DUPLICATE:
+        raise ValueError(f"row {_size.value}: duplicate card")
+    if status == PH_E_CARD:
+        raise ValueError(f"row {_size.value}: card id outside 0..51")
+    if status != 0:
+        raise _status_error(status)

@@ -1,0 +1,246 @@
+"""The `pokerhash` command line: names, help, --version, --json everywhere, stdin mode, progress only on a
+terminal, quiet exits on a closed pipe and on Ctrl-C (exit 130, one line, for every subcommand).
+
+In-process tests call main(argv); the exit paths run real subprocesses and send real signals."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import pokerhash
+from pokerhash import _cli, _cli_histogram
+from pokerhash.__main__ import main
+from pokerhash._cli_output import ProgressBar
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="a command line, run in subprocesses")
+
+# One --json run per subcommand; test_every_subcommand_has_json fails when a subcommand is missing here.
+JSON_RUNS = {
+    "eval": (["eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d"], lambda r: r["value"] == 1 and r["best_five"][0] == "As"),
+    "rank": (["rank", "2c 2d 2h 2s 3c 3d 3h"], lambda r: r["index"] == 0),
+    "unrank": (["unrank", "133784559", "7"], lambda r: r["cards"] == ["Kd", "Kh", "Ks", "Ac", "Ad", "Ah", "As"]),
+    "histogram": (["histogram", "5"], lambda r: r["hands"] == 2598960 and r["categories"]["Four of a Kind"] == 624),
+    "equity": (["equity", "AsAd", "KsKh", "--board", "Qs7d2c"],
+               lambda r: r["deals"] == 990 and r["board"] == ["Qs", "7d", "2c"] and r["exact"] is True),
+}
+
+
+def run_cli(*args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "pokerhash", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+# ---- names, help, version -------------------------------------------------------------------------------
+
+def test_usage_names_pokerhash_however_started():
+    done = subprocess.run([sys.executable, "-m", "pokerhash", "--help"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("usage: pokerhash "), done.stdout[:80]
+    script = Path(sys.executable).with_name("pokerhash")  # the console script pip installed
+    if script.exists():
+        done = subprocess.run([str(script), "histogram", "--help"], capture_output=True, text=True)
+        assert done.stdout.startswith("usage: pokerhash histogram "), done.stdout[:80]
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"pokerhash {pokerhash.__version__} (native backend, C core {pokerhash.__version__})")
+
+
+def parsers():
+    """(name, parser) of the top level and of every subcommand."""
+    top = _cli.build_parser()
+    found = [("pokerhash", top)]
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found += sorted(action.choices.items())
+    return found
+
+
+def test_every_argument_has_help():
+    missing = [f"{name}: {action.dest}" for name, parser in parsers() for action in parser._actions
+               if not action.help or action.help == argparse.SUPPRESS]
+    assert not missing, missing
+
+
+def test_histogram_and_enumerate_are_one_subcommand(capsys):
+    assert "enumerate" not in canonical_subcommands()  # an alias of histogram, not a second command
+    assert main(["histogram", "5", "--json"]) == 0
+    a = json.loads(capsys.readouterr().out)
+    assert main(["enumerate", "5", "--json"]) == 0
+    b = json.loads(capsys.readouterr().out)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b and a["distinct_values"] == 7462
+
+
+# ---- JSON on every subcommand ----------------------------------------------------------------------------
+
+def canonical_subcommands():
+    top = _cli.build_parser()
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return sorted({parser.prog.split()[-1] for parser in action.choices.values()})
+    return []
+
+
+def test_every_subcommand_has_json(capsys):
+    assert sorted(JSON_RUNS) == canonical_subcommands()
+    for name, (argv, check) in JSON_RUNS.items():
+        assert main(argv + ["--json"]) == 0, name
+        result = json.loads(capsys.readouterr().out)
+        assert check(result), (name, result)
+
+
+def test_stdin_mode_answers_line_by_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("As Ks Qs Js Ts\n\n# a comment\n9s 9h 9d 4c 4s  # boat\n"))
+    assert main(["eval", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["1\tRoyal Flush\tRoyal Flush\tAs Ks Qs Js Ts", "236\tFull House\tNines Full over Fours\t9s 9h 9d 4s 4c"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("0\n133784559\n"))
+    assert main(["unrank", "-", "7", "--json"]) == 0
+    assert [json.loads(line)["index"] for line in capsys.readouterr().out.splitlines()] == [0, 133784559]
+
+
+def test_errors_are_one_line_with_status_2(monkeypatch, capsys):
+    assert main(["eval", "As", "As", "Qs", "Js", "Ts"]) == 2
+    assert capsys.readouterr().err == "error: duplicate card As\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("As Ks Qs Js Ts\nXx Ks Qs Js Ts\n"))
+    assert main(["rank", "-"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "2540542\n"  # C(35,1)+C(39,2)+C(43,3)+C(47,4)+C(51,5)
+    assert captured.err == "error: line 2: unknown card 'Xx'\n"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["unrank", "x", "7"])
+    assert exit_info.value.code == 2 and "index must be an integer or -, got 'x'" in capsys.readouterr().err
+
+
+# ---- progress: tqdm only, and only on a terminal ------------------------------------------------------------
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def fake_tqdm(monkeypatch):
+    updates = []
+
+    class FakeTqdm:  # records what a real tqdm would be told
+        def __init__(self, total, **kwargs):
+            self.total, self.n = total, 0
+            updates.append(("start", total, kwargs["delay"]))
+
+        def update(self, step):
+            self.n += step
+            updates.append((self.n, self.total))
+
+        def close(self):
+            updates.append("closed")
+
+    module = type(sys)("tqdm")
+    module.tqdm = FakeTqdm
+    monkeypatch.setitem(sys.modules, "tqdm", module)
+    return updates
+
+
+def test_progress_is_drawn_by_tqdm_on_a_terminal(fake_tqdm, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stderr", FakeTerminal())
+    assert main(["histogram", "5"]) == 0
+    assert fake_tqdm[0] == ("start", 2598960, 0.5) and fake_tqdm[-1] == "closed"
+    steps = [u[0] for u in fake_tqdm[1:-1]]
+    assert steps == sorted(steps) and steps[0] == _cli_histogram.FIRST_CHUNK and steps[-1] == 2598960
+
+
+def test_no_progress_off_a_terminal_or_when_asked(fake_tqdm, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe or a file: no bar
+    assert main(["histogram", "5"]) == 0
+    monkeypatch.setattr(sys, "stderr", FakeTerminal())
+    assert main(["histogram", "5", "--no-progress"]) == 0
+    assert fake_tqdm == [] and sys.stderr.getvalue() == ""
+
+
+def test_no_bar_without_tqdm(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # `import tqdm` fails: there is no built-in bar
+    stream = FakeTerminal()
+    with ProgressBar(stream=stream) as bar:
+        bar(5, 10)
+        bar(10, 10)
+    assert not bar.active and stream.getvalue() == ""
+
+
+# ---- exits: a closed pipe and Ctrl-C, in real processes ----------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["histogram", "5"], ["histogram", "5", "--json"], ["eval", "-"]])
+def test_closed_pipe_is_quiet(argv):
+    process = run_cli(*argv)
+    process.stdout.close()  # the reader is gone before anything is written: the first write fails
+    _, err = process.communicate("As Ks Qs Js Ts\n" * 3)
+    assert process.returncode == 141 and err == "", err
+
+
+def wait_until_imported(process: subprocess.Popen, settle: float = 1.0) -> None:
+    """Waits until the child has loaded the extension (pokerhash is imported and main() about to run),
+    then a little longer; an interrupt before main() starts would be Python's, not ours."""
+    maps = Path(f"/proc/{process.pid}/maps")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        if maps.exists() and "pokerhash/_core" in maps.read_text():
+            time.sleep(settle)
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the child never loaded pokerhash._core (status {process.poll()})")
+
+
+def interrupt(process: subprocess.Popen) -> float:
+    """Sends SIGINT; returns the seconds until the process exited."""
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=30)
+    return time.monotonic() - sent
+
+
+# Each waits somewhere different: reading stdin, between rank-sweep chunks, between Monte Carlo batches.
+INTERRUPTED_RUNS = {
+    "eval": ["eval", "-"],
+    "rank": ["rank", "-"],
+    "unrank": ["unrank", "-", "7"],
+    "histogram": ["histogram", "9"],
+    "equity": ["equity", "AsKs", "QdQh", "--mc", "--samples", "2000000000"],
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="watches the child through /proc")
+@pytest.mark.parametrize("name", sorted(INTERRUPTED_RUNS))
+def test_ctrl_c_exits_130_with_one_line(name):
+    process = run_cli(*INTERRUPTED_RUNS[name])
+    try:
+        if INTERRUPTED_RUNS[name][1] == "-":  # answer one line first: then it is surely running
+            process.stdin.write({"unrank": "5\n"}.get(name, "As Ks Qs Js Ts\n"))
+            process.stdin.flush()
+            assert process.stdout.readline().strip()
+        else:
+            wait_until_imported(process)
+        assert process.poll() is None, process.communicate()
+        seconds = interrupt(process)
+    finally:
+        process.kill()
+    err = process.stderr.read()
+    assert process.returncode == 130 and err == "pokerhash: interrupted\n", (process.returncode, err)
+    assert seconds < 5, f"{name} took {seconds:.1f} s to stop"
+    print(f"\n{name}: stopped {seconds:.2f} s after SIGINT")
+
+
+def test_ctrl_c_covers_every_subcommand():
+    assert sorted(INTERRUPTED_RUNS) == canonical_subcommands()
