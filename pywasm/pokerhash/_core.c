@@ -924,6 +924,7 @@ done:
     PyMem_Free(combos);
     PyMem_Free(problem);
     return result;
+}
 
 /* ---- batch forms (python first hour) ------------------------------------------------------------- */
 
