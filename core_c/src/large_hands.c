@@ -18,14 +18,6 @@
 #define EIGHT_CARD_MULTISETS 120055u
 #define NINE_CARD_MULTISETS 270270u
 
-/* Position of a k-card rank multiset (k in 5..9) in quinary order, from its quinary key. */
-static inline uint32_t quinary_position(uint64_t quinary_key) {
-    uint32_t g3 = (uint32_t)quinary_key & PH_FIELD_G3;
-    uint32_t g2 = (uint32_t)(quinary_key >> PH_G2_SHIFT) & PH_FIELD_G12;
-    uint32_t g1 = (uint32_t)(quinary_key >> PH_G1_SHIFT) & PH_FIELD_G12;
-    return ph_qhash_g1[g1 - 5 * PH_G_SPAN] + ph_qhash_g2[g2] + ph_qhash_g3[g3];
-}
-
 static inline uint64_t rank_quinary_key(unsigned rank) {
     return ph_card_quinary_keys[4 * rank];
 }
@@ -65,6 +57,14 @@ static unsigned dropped_value(uint64_t key, const uint8_t counts[13], size_t car
 }
 
 #if PH_LARGE_HAND_TABLES
+/* Position of a k-card rank multiset (k in 5..9) in quinary order, from its quinary key. */
+static inline uint32_t quinary_position(uint64_t quinary_key) {
+    uint32_t g3 = (uint32_t)quinary_key & PH_FIELD_G3;
+    uint32_t g2 = (uint32_t)(quinary_key >> PH_G2_SHIFT) & PH_FIELD_G12;
+    uint32_t g1 = (uint32_t)(quinary_key >> PH_G1_SHIFT) & PH_FIELD_G12;
+    return ph_qhash_g1[g1 - 5 * PH_G_SPAN] + ph_qhash_g2[g2] + ph_qhash_g3[g3];
+}
+
 /* One allocation: the 8-card block, then the 9-card block. */
 static _Atomic(void *) large_blocks;
 
