@@ -22,9 +22,11 @@ __all__ = [
     "hand_index", "value_histogram", "quinary_hash",
     "equity", "EquityResult", "Range", "parse_range",
     "WORST_VALUE", "__version__",
+    "games",  # other games: short deck, lowball, hi-lo (pokerhash/games.py)
 ]
 
 from ._version import __version__
+from . import games  # noqa: E402  (other games; its own namespace: pokerhash.games.evaluate(..., game=...))
 WORST_VALUE = 7462
 
 #: evaluate(*cards) -> int. The C function itself, so a call costs no Python frame.

@@ -87,3 +87,6 @@ def equity(
     progress: Optional[Callable[[int, int], None]] = ...,
     omaha: Optional[bool] = ...,
 ) -> EquityResult: ...
+
+# ---- other games: short deck, lowball, hi-lo (games.py, annotated in place) ----
+from . import games as games
