@@ -1142,6 +1142,8 @@ static PyObject *py_game_equity_exact(PyObject *module, PyObject *const *args, P
     py_game_free(&g);
     if (status == PH_E_OVERFLOW)
         return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
     if (status != PH_OK)
         return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
     return game_tally_dict(&tally, players);
