@@ -16,6 +16,7 @@ of more cards is worth its best five-card subset. Rules (docs/games.md):
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Dict, List, Tuple
 
@@ -41,6 +42,15 @@ def deck(game: str) -> np.ndarray:
     return SHORT_DECK if game.startswith("shortdeck") else FULL_DECK
 
 
+def _copies(ranks: np.ndarray) -> np.ndarray:
+    """Per card: how many cards of the hand share its rank (a per-hand count table, then a lookup)."""
+    rows = np.arange(len(ranks))[:, None]
+    counts = np.zeros((len(ranks), 13), dtype=np.int16)
+    for i in range(ranks.shape[1]):
+        counts[rows[:, 0], ranks[:, i]] += 1
+    return counts[rows, ranks]
+
+
 def _importance(ranks: np.ndarray, same: np.ndarray) -> np.ndarray:
     """Ranks in order of importance: more copies first, then the larger rank number."""
     return np.sort(same * 16 + ranks, axis=1)[:, ::-1] % 16
@@ -49,15 +59,15 @@ def _importance(ranks: np.ndarray, same: np.ndarray) -> np.ndarray:
 def _pack(category: np.ndarray, ordered: np.ndarray) -> np.ndarray:
     key = category.astype(np.int64)
     for i in range(5):
-        key = key * 16 + ordered[:, i]
+        key = key * 16 + ordered[:, i].astype(np.int64)
     return key
 
 
 def _high_parts(cards: np.ndarray, short: bool):
     """(pattern name per hand, importance-ordered ranks, straight, flush) under high rules."""
-    ranks = (cards >> 2).astype(np.int64)
+    ranks = (cards >> 2).astype(np.int16)
     suits = cards & 3
-    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    same = _copies(ranks)
     ordered = _importance(ranks, same)
     pattern = same.sum(axis=1)
     distinct = pattern == 5
@@ -90,8 +100,8 @@ HOLDEM_ORDER = ("high", "pair", "two pair", "trips", "straight", "flush", "full 
 
 def ace_five_badness(cards: np.ndarray) -> np.ndarray:
     """Larger is worse: pairing pattern, then the ranks counted with the ace as the lowest."""
-    low = ((cards >> 2).astype(np.int64) + 1) % 13  # A=0, 2=1, ..., K=12
-    same = (low[:, :, None] == low[:, None, :]).sum(axis=2)
+    low = ((cards >> 2).astype(np.int16) + 1) % 13  # A=0, 2=1, ..., K=12
+    same = _copies(low)
     pattern = same.sum(axis=1)
     shape = np.zeros(len(cards), dtype=np.int64)
     for i, p in enumerate((5, 7, 9, 11, 13, 17)):
@@ -101,7 +111,7 @@ def ace_five_badness(cards: np.ndarray) -> np.ndarray:
 
 def badness5(game: str, cards: np.ndarray) -> np.ndarray:
     """Per five-card hand (N, 5): an int64 key, smaller is the better hand."""
-    cards = np.asarray(cards, dtype=np.int64)
+    cards = np.asarray(cards, dtype=np.int16)
     if game == "shortdeck":
         return -high_score(cards, SHORT_ORDER, short=True)
     if game == "shortdeck_triton":
@@ -113,9 +123,19 @@ def badness5(game: str, cards: np.ndarray) -> np.ndarray:
     raise ValueError(game)
 
 
-def all_hands(game: str, k: int = 5) -> np.ndarray:
+def all_hands(game: str) -> np.ndarray:
+    """Every five-card hand of the game's deck, (N, 5) uint8, from the same k-subset recurrence as colex."""
     ids = deck(game)
-    return ids[np.array(list(itertools.combinations(range(len(ids)), k)), dtype=np.uint8)]
+    n = len(ids)
+    rows = [np.array([[i] for i in range(n)], dtype=np.int16)]
+    for size in range(2, 6):  # extend each subset by one larger item
+        prev = rows[-1]
+        last = prev[:, -1]
+        counts = n - 1 - last
+        base = np.repeat(prev, counts, axis=0)
+        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows.append(np.concatenate([base, (np.repeat(last, counts) + 1 + offsets)[:, None]], axis=1))
+    return ids[rows[-1]]
 
 
 class Scale:
@@ -124,7 +144,15 @@ class Scale:
     def __init__(self, game: str):
         self.game = game
         base = "ace_five" if game == "ace_five_8" else game
-        self.keys = np.unique(badness5(base, all_hands(base)))  # ascending: best first
+        self.hands = all_hands(base)
+        keys = badness5(base, self.hands)
+        self.keys, inverse = np.unique(keys, return_inverse=True)  # ascending: best first
+        self.five = self._cut(inverse.reshape(-1) + 1, keys)  # the value of every hand in self.hands
+
+    def _cut(self, values: np.ndarray, keys: np.ndarray) -> np.ndarray:
+        if self.game == "ace_five_8":
+            return np.where(self.qualifies(keys), values, NO_LOW)
+        return values
 
     def values(self, hands: np.ndarray) -> np.ndarray:
         """Values of (N, k) hands, k = 5..9: the best five-card subset."""
@@ -133,10 +161,7 @@ class Scale:
         for cols in itertools.combinations(range(hands.shape[1]), 5):
             keys = badness5(self.game, hands[:, cols])
             best = keys if best is None else np.minimum(best, keys)
-        values = np.searchsorted(self.keys, best) + 1
-        if self.game == "ace_five_8":
-            values = np.where(self.qualifies(best), values, NO_LOW)
-        return values
+        return self._cut(np.searchsorted(self.keys, best) + 1, best)
 
     def qualifies(self, keys: np.ndarray) -> np.ndarray:
         """Eight-or-better: no pair (the shape digit 0) and the top card at most an eight (low rank 7)."""
@@ -150,50 +175,55 @@ class Scale:
                 five = np.concatenate([holes[:, pair], boards[:, triple]], axis=1)
                 keys = badness5(self.game, five)
                 best = keys if best is None else np.minimum(best, keys)
-        values = np.searchsorted(self.keys, best) + 1
-        if self.game == "ace_five_8":
-            values = np.where(self.qualifies(best), values, NO_LOW)
-        return values
+        return self._cut(np.searchsorted(self.keys, best) + 1, best)
+
+
+@functools.lru_cache(maxsize=None)
+def scale(game: str) -> Scale:
+    """One Scale per game and process: the test modules share it."""
+    return Scale(game)
 
 
 def categories(game: str, hands: np.ndarray) -> Dict[str, int]:
     """Counts of five-card hands per category name, by the rules (names as documented in docs/games.md)."""
-    hands = np.asarray(hands, dtype=np.int64)
-    names = []
-    if game.startswith("shortdeck") or game == "deuce_seven":
+    hands = np.asarray(hands, dtype=np.int16)
+    names: List[str] = []
+    code = np.full(len(hands), -1, dtype=np.int64)
+
+    def label(mask: np.ndarray, name: str) -> None:
+        if name not in names:
+            names.append(name)
+        code[mask] = names.index(name)
+
+    if game == "ace_five" or game == "ace_five_8":
+        low = ((hands >> 2) + 1) % 13
+        pattern = _copies(low).sum(axis=1)
+        top = low.max(axis=1)
+        for t in range(4, 13):
+            name = f"{LONG[(t - 1) % 13]} Low"
+            label((pattern == 5) & (top == t), name if game == "ace_five" or t <= 7 else "No Low")
+        for p, name in ((7, "One Pair"), (9, "Two Pair"), (11, "Three of a Kind"), (13, "Full House"),
+                        (17, "Four of a Kind")):
+            label(pattern == p, name if game == "ace_five" else "No Low")
+    else:
         short = game.startswith("shortdeck")
         pattern, ordered, straight, flush = _high_parts(hands, short)
-        label = np.array([""] * len(hands), dtype=object)
         for p, name in ((7, "One Pair"), (9, "Two Pair"), (11, "Three of a Kind"), (13, "Full House"),
                         (17, "Four of a Kind")):
-            label[pattern == p] = name
+            label(pattern == p, name)
         plain = (pattern == 5) & ~straight & ~flush
-        label[flush & ~straight] = "Flush"
-        label[straight & ~flush] = "Straight"
-        label[straight & flush] = "Straight Flush"
+        label(flush & ~straight, "Flush")
+        label(straight & ~flush, "Straight")
+        label(straight & flush, "Straight Flush")
         if short:
-            label[plain] = "High Card"
-            label[straight & flush & (ordered[:, 0] == ACE)] = "Royal Flush"
+            label(plain, "High Card")
+            label(straight & flush & (ordered[:, 0] == ACE), "Royal Flush")
         else:
             for top in range(5, 13):
-                label[plain & (ordered[:, 0] == top)] = f"{LONG[top]} Low"
-        names = label
-    else:
-        low = ((hands >> 2) + 1) % 13
-        same = (low[:, :, None] == low[:, None, :]).sum(axis=2)
-        pattern = same.sum(axis=1)
-        top = low.max(axis=1)
-        label = np.array([""] * len(hands), dtype=object)
-        for p, name in ((7, "One Pair"), (9, "Two Pair"), (11, "Three of a Kind"), (13, "Full House"),
-                        (17, "Four of a Kind")):
-            label[pattern == p] = name
-        for t in range(4, 13):
-            label[(pattern == 5) & (top == t)] = f"{LONG[(t - 1) % 13]} Low"
-        if game == "ace_five_8":
-            label[(label != "Five Low") & (label != "Six Low") & (label != "Seven Low") & (label != "Eight Low")] = "No Low"
-        names = label
-    unique, counts = np.unique(names.astype(str), return_counts=True)
-    return dict(zip(unique.tolist(), counts.tolist()))
+                label(plain & (ordered[:, 0] == top), f"{LONG[top]} Low")
+    assert (code >= 0).all(), "a hand fell in no category"
+    counts = np.bincount(code, minlength=len(names))
+    return {name: int(counts[i]) for i, name in enumerate(names) if counts[i]}
 
 
 LONG = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"]

@@ -15,7 +15,8 @@ distinct low ranks.
 
 from __future__ import annotations
 
-from itertools import combinations
+import functools
+from itertools import combinations, combinations_with_replacement
 from typing import Dict, List, Sequence, Tuple
 
 from .emit import banner, c_array
@@ -45,19 +46,18 @@ def count_table(n: int, top: int) -> List[List[int]]:
     return count
 
 
-def multisets(n: int, k: int):
-    """Digit-count vectors of k cards over n digits in lexicographic order (digit 0 most significant)."""
-    def rest(prefix: List[int], left: int, slots: int):
-        if slots == 0:
-            if left == 0:
-                yield tuple(prefix)
-            return
-        for d in range(min(MAX_DIGIT, left) + 1):
-            if left - d <= MAX_DIGIT * (slots - 1):
-                prefix.append(d)
-                yield from rest(prefix, left - d, slots - 1)
-                prefix.pop()
-    return rest([], k, n)
+@functools.lru_cache(maxsize=None)
+def multisets(n: int, k: int) -> Tuple[Tuple[int, ...], ...]:
+    """Digit-count vectors of k cards over n digits (at most four of a digit) in lexicographic order, digit 0
+    most significant: the order of the hash positions."""
+    vectors = set()
+    for digits in combinations_with_replacement(range(n), k):
+        counts = [0] * n
+        for d in digits:
+            counts[d] += 1
+        if max(counts) <= MAX_DIGIT:
+            vectors.add(tuple(counts))
+    return tuple(sorted(vectors))
 
 
 class RankHash:
