@@ -242,13 +242,11 @@ class _Spot:
                 rng, label = p, str(p)
                 _check_deck(rng, mask, game)
             elif isinstance(p, str) and "," not in p and _reads_as_cards(p):
-                cards = core.parse_cards(p)
-                rng, label = Range([tuple(cards)]), "".join(str(Card(c)) for c in cards)
+                rng, label = _known_hand(core.parse_cards(p), mask, game)
             elif isinstance(p, str):
                 rng, label = parse_range(p, game=EQUITY_GAMES[game][0]), p.strip()
             elif isinstance(p, (list, tuple)):
-                cards = core.parse_cards(list(p))
-                rng, label = Range([tuple(cards)]), "".join(str(Card(c)) for c in cards)
+                rng, label = _known_hand(core.parse_cards(list(p)), mask, game)
             else:
                 raise TypeError(f"player {index + 1} must be a hand or a range, got {type(p).__name__}")
             _check_deck(rng, mask, game)
@@ -282,6 +280,14 @@ class _Spot:
             deals=deals, low_deals=int(total["low_deals"]), exact=exact,
             stderr=None if exact else _stderrs(total), seed=seed,
             board=tuple(Card(c) for c in self.board), dead=tuple(Card(c) for c in self.dead), seconds=seconds)
+
+
+def _known_hand(cards: List[int], mask: int, game: str) -> Tuple[Range, str]:
+    """A player's known hand, its cards checked against the deck in the order given."""
+    for c in cards:
+        if not mask >> c & 1:
+            raise ValueError(f"card {Card(c)} is not in {_deck_name(game)}")
+    return Range([tuple(cards)]), "".join(str(Card(c)) for c in cards)
 
 
 def _cards(cards, mask: int, game: str, what: str) -> List[int]:
