@@ -5,13 +5,14 @@
 #include "game_equity.h"
 
 /* Nanoseconds of one exact deal per player by the kind of lookup, plus per deal and per holding combination:
- * measured single-threaded on a 2-core x86-64 box (bench/bench_games.py --calibrate), rounded up. */
-#define NS_TABLE_SEVEN 8.0     /* a table game, any five of seven cards */
-#define NS_HOLDEM_SEVEN 8.0    /* hold'em high through ph_evaluate */
-#define NS_TABLE_OMAHA 6.0     /* the Omaha low table (eight-or-better) */
-#define NS_GENERIC_OMAHA 250.0 /* a table game over the 60 to 150 two-plus-three choices */
-#define NS_HOLDEM_OMAHA 60.0   /* hold'em high through ph_omaha_evaluate */
-#define NS_DEAL 12.0
+ * CPU time measured on the 2-core x86-64 box (single thread, ph_game_equity_exact over whole spots), rounded. */
+#define NS_TABLE_SEVEN 8.0      /* a table game, any five of seven cards */
+#define NS_HOLDEM_SEVEN 18.0    /* hold'em high through ph_evaluate */
+#define NS_TABLE_OMAHA_LOW 30.0 /* the eight-or-better Omaha low table */
+#define NS_GENERIC_SUBSET 8.5   /* a table game's Omaha rule: per two-hole, three-board choice */
+#define NS_HOLDEM_OMAHA4 120.0  /* hold'em high through ph_omaha_evaluate: four hole cards ... */
+#define NS_HOLDEM_OMAHA6 200.0  /* ... five or six */
+#define NS_DEAL 15.0
 #define NS_COMBINATION 400.0
 
 static int fail(char *problem, size_t cap, int status, const char *what, unsigned card, const char *deck) {
@@ -108,12 +109,12 @@ int ph_game_equity_units(int high, int low, const ph_equity_game *spot, uint64_t
     return PH_OK;
 }
 
-static double player_ns(const ph_game_def *def, int omaha) {
+static double player_ns(const ph_game_def *def, int omaha, size_t hole) {
     if (!omaha)
         return def ? NS_TABLE_SEVEN : NS_HOLDEM_SEVEN;
     if (!def)
-        return NS_HOLDEM_OMAHA;
-    return def->omaha_low ? NS_TABLE_OMAHA : NS_GENERIC_OMAHA;
+        return hole == 4 ? NS_HOLDEM_OMAHA4 : NS_HOLDEM_OMAHA6;
+    return def->omaha_low ? NS_TABLE_OMAHA_LOW : NS_GENERIC_SUBSET * 10.0 * (double)(hole * (hole - 1) / 2);
 }
 
 int ph_game_equity_exact_seconds(int high, int low, const ph_equity_game *spot, double *seconds) {
@@ -128,9 +129,9 @@ int ph_game_equity_exact_seconds(int high, int low, const ph_equity_game *spot, 
     }
     if (status != PH_OK)
         return status;
-    double per_deal = NS_DEAL + (double)spot->players * player_ns(games.high_def, games.omaha);
+    double per_deal = NS_DEAL + (double)spot->players * player_ns(games.high_def, games.omaha, spot->hole_size);
     if (low)
-        per_deal += (double)spot->players * player_ns(games.low_def, games.omaha);
+        per_deal += (double)spot->players * player_ns(games.low_def, games.omaha, spot->hole_size);
     *seconds = ((double)combinations * NS_COMBINATION + (double)combinations * (double)boards * per_deal) * 1e-9;
     return PH_OK;
 }

@@ -11,7 +11,7 @@ typedef struct table {
     const ph_ge_games *games;
     const uint8_t *holes[PH_GE_MAX_PLAYERS];
     uint64_t hole_key[2][PH_GE_MAX_PLAYERS]; /* hold'em-style table games: each hole's key and bits sums */
-    uint64_t hole_bits[2][PH_GE_MAX_PLAYERS];
+    uint64_t hole_bits[2][PH_GE_MAX_PLAYERS];  /* (the Omaha low table: each hole's low-rank mask) */
 } table;
 
 /* Every player's value under one game of the pair (which: 0 high, 1 low) on a full board. */
@@ -28,6 +28,12 @@ static void values(const table *t, int which, const uint8_t *board, unsigned *ou
             out[p] = ph_game_value(def, key + t->hole_key[which][p], bits | t->hole_bits[which][p], 7);
         return;
     }
+    if (def && def->omaha_low) { /* the low table: one lookup per player from precomputed low-rank masks */
+        unsigned board_mask = ph_game_low_mask(def, board, 5);
+        for (size_t p = 0; p < players; p++)
+            out[p] = def->omaha_low[t->hole_bits[which][p] << PH_GAME_LOW_DIGITS | board_mask];
+        return;
+    }
     for (size_t p = 0; p < players; p++)
         out[p] = ph_ge_value(def, t->games->omaha, t->holes[p], t->spot->hole_size, board);
 }
@@ -36,6 +42,10 @@ static void prepare(table *t) {
     for (int which = 0; which < 2; which++) {
         const ph_game_def *def = which ? t->games->low_def : t->games->high_def;
         for (size_t p = 0; def && p < t->spot->players; p++) {
+            if (def->omaha_low && t->games->omaha) {
+                t->hole_bits[which][p] = ph_game_low_mask(def, t->holes[p], t->spot->hole_size);
+                continue;
+            }
             t->hole_key[which][p] = PH_GAME_SUIT_BIAS;
             t->hole_bits[which][p] = 0;
             for (size_t i = 0; i < t->spot->hole_size; i++) {

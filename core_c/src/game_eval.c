@@ -138,21 +138,10 @@ int ph_game_evaluate_batch(int game, const uint8_t *cards, size_t n, size_t k, u
     }
 }
 
-/* Distinct low digits (A..8 in ace-to-five order) among cards, as an 8-bit mask. */
-static unsigned low_mask(const ph_game_def *g, const uint8_t *cards, size_t n) {
-    unsigned mask = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned digit = (unsigned)__builtin_ctzll(g->bits[cards[i]]) & 15;
-        if (digit < PH_GAME_LOW_DIGITS)
-            mask |= 1u << digit;
-    }
-    return mask;
-}
-
 unsigned ph_game_omaha_value(const ph_game_def *g, const uint8_t *hole, size_t hole_len, const uint8_t *board,
                              size_t board_len) {
     if (g->omaha_low)
-        return g->omaha_low[low_mask(g, hole, hole_len) << PH_GAME_LOW_DIGITS | low_mask(g, board, board_len)];
+        return g->omaha_low[ph_game_low_mask(g, hole, hole_len) << PH_GAME_LOW_DIGITS | ph_game_low_mask(g, board, board_len)];
     unsigned best = NONE;
     for (size_t a = 0; a < hole_len; a++)
         for (size_t b = a + 1; b < hole_len; b++)

@@ -121,6 +121,16 @@ static inline int ph_game_sum(const ph_game_def *g, const uint8_t *cards, size_t
     return PH_OK;
 }
 
+/* Distinct low digits (A..8 in ace-to-five order) among valid cards, as an 8-bit mask: the Omaha low table's index. */
+static inline unsigned ph_game_low_mask(const ph_game_def *g, const uint8_t *cards, size_t n) {
+    unsigned mask = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned digit = (unsigned)__builtin_ctzll(g->bits[cards[i]]) & 15;
+        mask |= (digit < PH_GAME_LOW_DIGITS) << digit;
+    }
+    return mask & 0xffu;
+}
+
 /* Value of the best two of the hole and three of the board (valid, distinct cards of the deck). */
 unsigned ph_game_omaha_value(const ph_game_def *g, const uint8_t *hole, size_t hole_len, const uint8_t *board,
                              size_t board_len);
