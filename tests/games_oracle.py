@@ -143,11 +143,15 @@ class Scale:
 
     def __init__(self, game: str):
         self.game = game
-        base = "ace_five" if game == "ace_five_8" else game
-        self.hands = all_hands(base)
-        keys = badness5(base, self.hands)
-        self.keys, inverse = np.unique(keys, return_inverse=True)  # ascending: best first
-        self.five = self._cut(inverse.reshape(-1) + 1, keys)  # the value of every hand in self.hands
+        if game == "ace_five_8":  # ace-to-five's scale, cut: share its hands and keys
+            base = scale("ace_five")
+            self.hands, self.keys = base.hands, base.keys
+            self.five = self._cut(base.five, base.hand_keys)
+            return
+        self.hands = all_hands(game)
+        self.hand_keys = badness5(game, self.hands)
+        self.keys, inverse = np.unique(self.hand_keys, return_inverse=True)  # ascending: best first
+        self.five = inverse.reshape(-1) + 1  # the value of every hand in self.hands
 
     def _cut(self, values: np.ndarray, keys: np.ndarray) -> np.ndarray:
         if self.game == "ace_five_8":

@@ -27,7 +27,7 @@ def test_random_omaha_hands_match_the_oracle(game):
     low_heavy = np.concatenate([low_heavy, deck[(deck >> 2) == 12]]) if game.startswith("ace_five") else deck
     for hole_len, board_len in SHAPES:
         for source in (deck, low_heavy):
-            cards = deal(rng, source, 300, hole_len + board_len)
+            cards = deal(rng, source, 150, hole_len + board_len)
             holes, boards = cards[:, :hole_len], cards[:, hole_len:]
             want = scale(game).omaha_values(holes, boards)
             got = [games.omaha_evaluate(h.tolist(), b.tolist(), game=game) for h, b in zip(holes, boards)]

@@ -119,22 +119,22 @@ class RankHash:
 # ---- one ranking's values -----------------------------------------------------------------------------
 
 def best_plain(ranking: Ranking, hash_: RankHash) -> List[int]:
-    """Dense blocks in BLOCK_KS order: best unsuited value of every multiset, by dropping one card at a time."""
-    best: Dict[Tuple[int, ...], int] = {}
-    for q in multisets(hash_.n, 5):
-        digits = tuple(d for d, c in enumerate(q) for _ in range(c))
-        best[q] = ranking.plain[digits]
+    """Dense blocks in BLOCK_KS order: best unsuited value of every multiset, by dropping one card at a time.
+    A multiset is keyed by its counts as a base-5 number, so dropping a card of digit d subtracts 5^d."""
+    n = hash_.n
+    power = [5 ** d for d in range(n)]
+
+    def code(q) -> int:
+        return sum(c * p for c, p in zip(q, power))
+
+    best: Dict[int, int] = {}
+    for q in multisets(n, 5):
+        best[code(q)] = ranking.plain[tuple(d for d, c in enumerate(q) for _ in range(c))]
     for k in (6, 7):
-        for q in multisets(hash_.n, k):
-            options = []
-            for d, c in enumerate(q):
-                if c:
-                    options.append(best[q[:d] + (c - 1,) + q[d + 1:]])
-            best[q] = min(options)
-    values = []
-    for k in BLOCK_KS:  # multisets() runs in lexicographic order: a multiset's index is its hash position
-        values.extend(best[q] for q in multisets(hash_.n, k))
-    return values
+        for q in multisets(n, k):
+            key = code(q)
+            best[key] = min(best[key - power[d]] for d in range(n) if q[d])
+    return [best[code(q)] for k in BLOCK_KS for q in multisets(n, k)]
 
 
 def best_flush(ranking: Ranking, n: int) -> List[int]:
