@@ -138,6 +138,20 @@ def test_weights_are_applied_and_threads_do_not_change_results():
     assert heavy.deals == one.deals and heavy.equity != one.equity
 
 
+def test_omaha_ranges_weight_each_holding():
+    """A range of two Omaha hands with weights is the weighted mix of the two spots (deal counts included)."""
+    board, other = "9c 4d Tc", "KsKhQsJh"
+    first, second = "As Ad 2c 3d", "Ah 2h 3h 4c"
+    mixed = games.equity([pokerhash.Range([(first, 1.0), (second, 0.25)]), other], game="omaha_hilo8", board=board,
+                         exact=True)
+    a = games.equity([first, other], game="omaha_hilo8", board=board, exact=True)
+    b = games.equity([second, other], game="omaha_hilo8", board=board, exact=True)
+    assert mixed.deals == a.deals + b.deals and mixed.low_deals == a.low_deals + b.low_deals
+    want = (a.equity[0] * a.deals + 0.25 * b.equity[0] * b.deals) / (a.deals + 0.25 * b.deals)
+    assert math.isclose(mixed.equity[0], want, rel_tol=1e-12)
+    assert math.isclose(mixed.equity[0] + mixed.equity[1], 1.0)
+
+
 def test_monte_carlo_is_fixed_by_the_seed_and_agrees_with_exact():
     hands = ["As Ad 2c 3d", "Ks Kh Qs Jh"]
     a = games.equity(hands, game="omaha_hilo8", samples=60_000, seed=11, threads=1)

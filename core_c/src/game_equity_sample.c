@@ -127,7 +127,7 @@ int ph_game_equity_sample(int high, int low, const ph_equity_game *spot, uint64_
         uint8_t board[5];
         if ((status = deal(&s, &r, fixed, holes, board)) != PH_OK)
             break;
-        unsigned high_values[PH_GE_MAX_PLAYERS], low_values[PH_GE_MAX_PLAYERS] = {0};
+        unsigned high_values[PH_GE_MAX_PLAYERS] = {0}, low_values[PH_GE_MAX_PLAYERS] = {0};
         uint32_t shares[PH_GE_MAX_PLAYERS];
         for (size_t p = 0; p < players; p++) {
             high_values[p] = ph_ge_value(games.high_def, games.omaha, holes[p], spot->hole_size, board);

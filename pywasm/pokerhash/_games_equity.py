@@ -8,6 +8,7 @@ result with any `threads`, and a Monte Carlo seed fixes the result (sample i dep
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -182,7 +183,7 @@ def equity(players: Sequence, *, game: str, board=None, dead=None, exact: Option
         pieces = max(1, min(units, max(16, math.ceil(estimate / CHUNK_SECONDS))))
         size = -(-units // pieces)
         chunks = [(s, min(size, units - s)) for s in range(0, units, size)]
-        total = _run_ordered([lambda s=s, n=n: core.game_equity_exact(*args, s, n) for s, n in chunks],
+        total = _run_ordered([functools.partial(core.game_equity_exact, *args, s, n) for s, n in chunks],
                              [n for _, n in chunks], units, workers, progress, stop=None)
         seed = None
     else:
@@ -190,7 +191,7 @@ def equity(players: Sequence, *, game: str, board=None, dead=None, exact: Option
         seed = _seed(seed)
         batches = [(f, min(MC_BATCH, cap - f)) for f in range(0, cap, MC_BATCH)]
         stop = (lambda t: max(_stderrs(t) or (1.0,)) <= target) if target else None
-        total = _run_ordered([lambda f=f, n=n: core.game_equity_sample(*args, seed, f, n) for f, n in batches],
+        total = _run_ordered([functools.partial(core.game_equity_sample, *args, seed, f, n) for f, n in batches],
                              [n for _, n in batches], cap, workers, progress, stop=stop)
     return spot.result(total, bool(run_exact), seed, time.perf_counter() - started)
 
@@ -333,7 +334,8 @@ def _seed(seed) -> int:
     return seed
 
 
-def _run_ordered(jobs, sizes, total_size, workers, progress, stop):
+def _run_ordered(jobs: List[Callable[[], dict]], sizes: List[int], total_size: int, workers: int,
+                 progress: Optional[Progress], stop: Optional[Callable[[dict], bool]]) -> dict:
     """Runs the jobs, at most `workers` at once and a few queued ahead, merging their results in job order.
 
     `stop(merged)` is asked after each merge; once it says yes, later results are not used. Ctrl-C (or any
@@ -348,6 +350,7 @@ def _run_ordered(jobs, sizes, total_size, workers, progress, stop):
                 progress(done, total_size)
             if stop and stop(merged):
                 break
+        assert merged is not None
         return merged
     pool = ThreadPoolExecutor(max_workers=workers)
     try:
@@ -364,6 +367,7 @@ def _run_ordered(jobs, sizes, total_size, workers, progress, stop):
                 futures.append(pool.submit(jobs[i + ahead]))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+    assert merged is not None
     return merged
 
 

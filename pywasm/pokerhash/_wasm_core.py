@@ -704,7 +704,7 @@ def sm_value_histogram(*args) -> None:
 # ---- other games: short deck, lowball, hi-lo (docs/games.md) -------------------------------------------
 # The same functions and messages as the block of that name in _core.c.
 
-for _name, _result, _args in (
+for _game_function, _game_result, _game_args in (
     ("ph_game_name", c_char_p, [c_int]),
     ("ph_game_worst", c_int, [c_int]),
     ("ph_game_no_low", c_int, [c_int]),
@@ -726,9 +726,9 @@ for _name, _result, _args in (
     ("ph_game_equity_exact", c_int, [c_int, c_int, c_void_p, c_uint64, c_uint64, c_void_p]),
     ("ph_game_equity_sample", c_int, [c_int, c_int, c_void_p, c_uint64, c_uint64, c_uint64, c_void_p]),
 ):
-    _function = getattr(_lib, _name)
-    _function.restype = _result
-    _function.argtypes = _args
+    _bound = getattr(_lib, _game_function)
+    _bound.restype = _game_result
+    _bound.argtypes = _game_args
 
 GAME_COUNT = 6
 PH_E_BUFFER = -9
@@ -895,8 +895,8 @@ def game_value_histogram_into(*args) -> None:
         out.release()
 
 
-class _GameTally(ctypes.Structure):
-    _fields_ = _EquityTally._fields_ + [
+class _GameTally(_EquityTally):  # ph_game_tally: ph_equity_tally's fields, then these
+    _fields_ = [
         ("high_share", c_uint64 * 10), ("weighted_high_share", ctypes.c_double * 10), ("low_deals", c_uint64),
     ]
 

@@ -118,7 +118,7 @@ def evaluate_batch(cards: Any, k: Optional[int] = None, *, game: str) -> Any:
         if k is None:
             raise ValueError("k is required unless cards is a 2-D numpy array")
         view = memoryview(cards)
-        if view.ndim == 2 and k != view.shape[1]:
+        if view.ndim == 2 and view.shape is not None and k != view.shape[1]:
             raise ValueError(f"k={k} does not match cards of shape {view.shape}")
         if view.ndim > 2:
             raise ValueError(f"cards must be 1-D or 2-D, got {view.ndim} dimensions")

@@ -25,9 +25,9 @@ test('games and scales', () => {
 });
 
 test('batch values equal the native ones', () => {
-    for (const [game, { k, values }] of Object.entries(data.hands)) {
-        const rows = new Uint8Array(readFileSync(path.join(dir, `${game}.u8`)));
-        assert.deepEqual(Array.from(ph.gameEvaluateBatch(rows, k, game)), values, game);
+    for (const [file, { game, k, values }] of Object.entries(data.hands)) {
+        const rows = new Uint8Array(readFileSync(path.join(dir, `${file}.u8`)));
+        assert.deepEqual(Array.from(ph.gameEvaluateBatch(rows, k, game)), values, file);
     }
 });
 
