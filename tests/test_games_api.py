@@ -1,5 +1,6 @@
 """pokerhash.games: the documented API, its value scales, descriptions and error messages."""
 
+import os
 from array import array
 
 import pytest
@@ -24,23 +25,15 @@ def test_games_and_scales():
     assert games.info("deuce_seven").categories[-1] == "Straight Flush"
 
 
-@pytest.mark.parametrize("game, cards, value, text", [
-    ("shortdeck", "As Ks Qs Js Ts 6c 7d", 1, "Royal Flush: A-K-Q-J-T"),
-    ("shortdeck", "9s 8h 7d 6c As", 276, "Straight: 9-8-7-6-A"),          # A-6-7-8-9, the lowest straight
-    ("shortdeck", "Ah 7h 8h 9h Jh Ac Ad", 139, "Flush: A-J-9-8-7"),       # a flush beats trips and ...
-    ("shortdeck", "Ah 7h 8h 9h Jh Ac Ad 7c 7d", 139, "Flush: A-J-9-8-7"),  # ... a full house
-    ("shortdeck_triton", "Ts 9d 8c 7h 6s Td Tc", None, "Three of a Kind: T-T-T-9-8"),  # trips over the straight
-    ("ace_five", "5c 4d 3h 2s Ac", 1, "Five Low: 5-4-3-2-A"),
-    ("ace_five", "5c 4c 3c 2c Ac Kd", 1, "Five Low: 5-4-3-2-A"),         # straights and flushes are ignored
-    ("ace_five", "Kc Kd Kh Ks Qc", 6175, "Four of a Kind: K-K-K-K-Q"),
-    ("ace_five_8", "8c 6d 4h 2s Ac Kd Kh", 28, "Eight Low: 8-6-4-2-A"),
-    ("ace_five_8", "9c 6d 4h 2s Ac Kd Kh", 57, "No Low"),
-    ("deuce_seven", "7c 5d 4h 3s 2c", 1, "Seven Low: 7-5-4-3-2"),
-    ("deuce_seven", "7c 5c 4c 3c 2c", 5864, "Flush: 7-5-4-3-2"),          # the flush counts against
-    ("deuce_seven", "7c 5c 4c 3c 2c 8d", 5, "Eight Low: 8-5-4-3-2"),      # ... unless a sixth card avoids it
-    ("deuce_seven", "5c 4d 3h 2s Ac", 785, "Ace Low: A-5-4-3-2"),         # the ace is high only: no straight
-    ("holdem", "9s 9h 9d 4c 4s", 236, "Nines Full over Fours"),
-])
+def known_hands():
+    """(game, cards, value or None, description) from tests/vectors/games.txt."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vectors", "games.txt")
+    with open(path, encoding="utf-8") as f:
+        rows = [line.split("|") for line in f if line.strip() and not line.startswith("#")]
+    return [(g.strip(), c.strip(), None if v.strip() == "*" else int(v), d.strip()) for g, c, v, d in rows]
+
+
+@pytest.mark.parametrize("game, cards, value, text", known_hands())
 def test_known_hands(game, cards, value, text):
     got = games.evaluate(cards, game=game)
     assert value is None or got == value

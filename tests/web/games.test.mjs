@@ -42,6 +42,19 @@ test('single hands: value, description, category, best five', () => {
     }
 });
 
+test('the shared vectors (tests/vectors/games.txt)', () => {
+    const lines = readFileSync(path.resolve(here, '../vectors/games.txt'), 'utf8').split('\n');
+    let checked = 0;
+    for (const line of lines.filter((l) => l.trim() && !l.startsWith('#'))) {
+        const [game, cards, value, description] = line.split('|').map((s) => s.trim());
+        const got = ph.gameEvaluate(cards, game);
+        if (value !== '*') assert.equal(got, Number(value), line);
+        assert.equal(ph.gameDescribe(got, game), description, line);
+        checked++;
+    }
+    assert.ok(checked >= 20);
+});
+
 test('Omaha rule in every game', () => {
     for (const [game, hole, board, value] of data.omaha) assert.equal(ph.gameOmahaEvaluate(hole, board, game), value);
 });
