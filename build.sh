@@ -55,7 +55,9 @@ bench)
         -o bench/build/bench_equity -lm
     bench/build/bench_equity 5
     "$PY" bench/bench_equity.py
-    "$PY" bench/bench_wasm.py ;;
+    "$PY" bench/bench_wasm.py
+    "$PY" -m pip install -q pokerkit==0.7.7 >/dev/null # the other games' peer (bench/bench_games.py)
+    "$PY" bench/bench_games.py ;;
 *)
     sed -n '2,8p' "$0"; exit 2 ;;
 esac

@@ -40,9 +40,11 @@ __all__ = [
     # python first hour: Omaha, showdowns, a deck, percentiles, type aliases, array rows
     "omaha_evaluate", "omaha_evaluate_batch", "winners", "compare", "Deck", "percentile",
     "CardLike", "Cards", "Rows",
+    "games",  # other games: short deck, lowball, hi-lo (pokerhash/games.py)
 ]
 
 from ._version import __version__
+from . import games  # noqa: E402  (other games; its own namespace: pokerhash.games.evaluate(..., game=...))
 
 #: The worst hand value (7-5-4-3-2 offsuit); values run 1..WORST_VALUE, lower is better.
 WORST_VALUE = 7462

@@ -33,6 +33,7 @@ __all__ = [
     # python first hour: Omaha, showdowns, a deck, percentiles, type aliases, array rows
     "omaha_evaluate", "omaha_evaluate_batch", "winners", "compare", "Deck", "percentile",
     "CardLike", "Cards", "Rows",
+    "games",
 ]
 
 backend: str
@@ -162,3 +163,6 @@ def equity(
     progress: Optional[Callable[[int, int], None]] = None,
     omaha: Optional[bool] = None,
 ) -> EquityResult: ...
+
+# ---- other games: short deck, lowball, hi-lo (games.py, annotated in place) ----
+from . import games as games

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from array import array
-from functools import lru_cache
 
 
 def numpy_if_loaded():
@@ -12,15 +11,18 @@ def numpy_if_loaded():
     return sys.modules.get("numpy")
 
 
-@lru_cache(maxsize=None)
+_NUMPY_PROBE: list = []  # [numpy or None] once probed: a failed import searches the whole path every time
+
+
 def numpy_or_none():
-    """numpy if installed (for results with no input array to follow), else None. Cached: a failed
-    import searches the whole path again every time."""
-    try:
-        import numpy
-    except ImportError:
-        return None
-    return numpy
+    """numpy if installed (for results with no input array to follow), else None."""
+    if not _NUMPY_PROBE:
+        try:
+            import numpy
+        except ImportError:
+            numpy = None  # type: ignore[assignment]
+        _NUMPY_PROBE.append(numpy)
+    return _NUMPY_PROBE[0]
 
 
 def is_numpy_array(obj) -> bool:

@@ -991,6 +991,383 @@ static PyObject *py_omaha_evaluate_batch_into(PyObject *module, PyObject *const 
     Py_RETURN_NONE;
 }
 
+/* ---- other games: short deck, lowball, hi-lo (docs/games.md) ------------------------------------- */
+
+static int game_arg(PyObject *arg, int *game) {
+    long id = PyLong_AsLong(arg);
+    if (id == -1 && PyErr_Occurred())
+        return -1;
+    if (id < 1 || id > PH_GAME_COUNT) {
+        PyErr_Format(PyExc_ValueError, "unknown game id %ld", id);
+        return -1;
+    }
+    *game = (int)id;
+    return 0;
+}
+
+/* Every card in the game's deck, else ValueError("card 5c is not in the short deck"). */
+static int game_deck_check(int game, const uint8_t *cards, Py_ssize_t n) {
+    char problem[80];
+    if (ph_game_check_cards(game, cards, (size_t)n, problem, sizeof problem) != PH_OK) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        return -1;
+    }
+    return 0;
+}
+
+/* (game, *cards): the cards of one hand, checked for the game's deck and the 5..9 count. */
+static Py_ssize_t game_hand(PyObject *const *args, Py_ssize_t nargs, int *game, uint8_t out[MAX_COLLECT]) {
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "takes a game id and the cards");
+        return -1;
+    }
+    if (game_arg(args[0], game) < 0)
+        return -1;
+    Py_ssize_t count = collect_cards(args + 1, nargs - 1, out);
+    if (count < 0 || game_deck_check(*game, out, count) < 0)
+        return -1;
+    if (count < PH_MIN_HAND || count > PH_MAX_HAND) {
+        PyErr_Format(PyExc_ValueError, "a hand needs 5 to 9 cards, got %zd", count);
+        return -1;
+    }
+    return count;
+}
+
+static int game_value_arg(PyObject *const *args, Py_ssize_t nargs, const char *usage, int *game, int *value) {
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "%s takes 2 arguments", usage);
+        return -1;
+    }
+    if (game_arg(args[0], game) < 0)
+        return -1;
+    long v = PyLong_AsLong(args[1]);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    int worst = ph_game_worst(*game);
+    if (v < 1 || v > worst) {
+        PyErr_Format(PyExc_ValueError, "hand value %ld outside 1..%d", v, worst);
+        return -1;
+    }
+    *value = (int)v;
+    return 0;
+}
+
+static PyObject *py_game_info(PyObject *module, PyObject *arg) {
+    (void)module;
+    int game;
+    if (game_arg(arg, &game) < 0)
+        return NULL;
+    int count = ph_game_category_count(game);
+    PyObject *names = PyTuple_New(count);
+    for (int i = 0; names && i < count; i++)
+        PyTuple_SET_ITEM(names, i, PyUnicode_FromString(ph_game_category_name(game, i)));
+    if (!names)
+        return NULL;
+    return Py_BuildValue("(siiKN)", ph_game_name(game), ph_game_worst(game), ph_game_no_low(game),
+                         (unsigned long long)ph_game_deck(game), names);
+}
+
+static PyObject *py_game_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    uint8_t cards[MAX_COLLECT];
+    int game;
+    Py_ssize_t count = game_hand(args, nargs, &game, cards);
+    return count < 0 ? NULL : PyLong_FromLong(ph_game_evaluate(game, cards, (size_t)count));
+}
+
+static PyObject *py_game_best_five(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    uint8_t cards[MAX_COLLECT], five[5];
+    int game;
+    Py_ssize_t count = game_hand(args, nargs, &game, cards);
+    if (count < 0)
+        return NULL;
+    int value = ph_game_best_five(game, cards, (size_t)count, five);
+    if (value == ph_game_no_low(game))
+        return Py_BuildValue("(i())", value);
+    return Py_BuildValue("(i(iiiii))", value, five[0], five[1], five[2], five[3], five[4]);
+}
+
+static PyObject *py_game_omaha_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3)
+        return PyErr_Format(PyExc_TypeError, "game_omaha_evaluate(game, hole, board) takes 3 arguments");
+    int game;
+    if (game_arg(args[0], &game) < 0)
+        return NULL;
+    uint8_t hole[MAX_COLLECT], board[MAX_COLLECT];
+    Py_ssize_t hole_len = collect_cards(&args[1], 1, hole);
+    if (hole_len < 0 || game_deck_check(game, hole, hole_len) < 0)
+        return NULL;
+    Py_ssize_t board_len = collect_cards(&args[2], 1, board);
+    if (board_len < 0 || game_deck_check(game, board, board_len) < 0)
+        return NULL;
+    if (hole_len < 4 || hole_len > 6)
+        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %zd", hole_len);
+    if (board_len < 3 || board_len > 5)
+        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %zd", board_len);
+    for (Py_ssize_t i = 0; i < hole_len; i++)
+        for (Py_ssize_t j = 0; j < board_len; j++)
+            if (hole[i] == board[j]) {
+                char name[3];
+                ph_card_format(hole[i], name);
+                return PyErr_Format(PyExc_ValueError, "duplicate card %s", name);
+            }
+    int value = ph_game_omaha_evaluate(game, hole, (size_t)hole_len, board, (size_t)board_len);
+    if (value == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (value < 0)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(value));
+    return PyLong_FromLong(value);
+}
+
+static PyObject *py_game_category(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    int game, value;
+    if (game_value_arg(args, nargs, "game_category(game, value)", &game, &value) < 0)
+        return NULL;
+    return PyLong_FromLong(ph_game_category(game, value));
+}
+
+static PyObject *py_game_describe(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    int game, value;
+    if (game_value_arg(args, nargs, "game_describe(game, value)", &game, &value) < 0)
+        return NULL;
+    char text[64];
+    ph_game_describe(game, value, text, sizeof text);
+    return PyUnicode_FromString(text);
+}
+
+static PyObject *py_game_value_ranks(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    int game, value;
+    if (game_value_arg(args, nargs, "game_value_ranks(game, value)", &game, &value) < 0)
+        return NULL;
+    uint8_t r[5];
+    int n = ph_game_value_ranks(game, value, r);
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple && i < n; i++)
+        PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(r[i]));
+    return tuple;
+}
+
+static PyObject *py_game_evaluate_batch_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 4)
+        return PyErr_Format(PyExc_TypeError, "game_evaluate_batch_into(game, cards, k, out) takes 4 arguments");
+    int game;
+    if (game_arg(args[0], &game) < 0)
+        return NULL;
+    long k = PyLong_AsLong(args[2]);
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %ld", k);
+    Py_buffer cards, out;
+    if (buffer_of(args[1], &cards, 0, "B", 1, "cards") < 0)
+        return NULL;
+    if (buffer_of(args[3], &out, 1, "H", 2, "out") < 0) {
+        PyBuffer_Release(&cards);
+        return NULL;
+    }
+    size_t n = (size_t)cards.len / (size_t)k, bad_row = 0;
+    int status = PH_OK;
+    if ((size_t)cards.len % (size_t)k) {
+        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%ld", cards.len, k);
+        status = PH_E_ARGUMENT;
+    } else if ((size_t)out.len / 2 != n) {
+        PyErr_Format(PyExc_ValueError, "out must hold %zu uint16 values", n);
+        status = PH_E_ARGUMENT;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_game_evaluate_batch(game, cards.buf, n, (size_t)k, out.buf, &bad_row);
+        Py_END_ALLOW_THREADS
+    }
+    char problem[80] = "";
+    if (status == PH_E_CARD)
+        ph_game_check_cards(game, (const uint8_t *)cards.buf + bad_row * (size_t)k, (size_t)k, problem, sizeof problem);
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    if (status == PH_E_ARGUMENT)
+        return NULL;
+    if (status == PH_E_DUPLICATE)
+        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
+    if (status == PH_E_CARD && strncmp(problem, "card id", 7) == 0)
+        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
+    if (status == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "row %zu: %s", bad_row, problem);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_game_value_histogram_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long k, start, count;
+    int game;
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError, "game_value_histogram_into(game, k, start, count, out) takes 5 arguments");
+    if (game_arg(args[0], &game) < 0 || unsigned_arg(args[1], "k", &k) < 0 ||
+        unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0)
+        return NULL;
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
+    unsigned deck = (unsigned)__builtin_popcountll(ph_game_deck(game));
+    if (check_range(deck, k, start, count) < 0)
+        return NULL;
+    Py_buffer out;
+    if (buffer_of(args[4], &out, 1, "QLK", 8, "out") < 0)
+        return NULL;
+    int worst = ph_game_worst(game), status = PH_OK;
+    if (out.len / 8 != worst + 1) {
+        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", worst + 1);
+        status = PH_E_BUFFER;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_game_value_histogram(game, (size_t)k, start, count, out.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&out);
+    if (status != PH_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* (high, low, players_holdings, weights, board, dead, ...): the game pair and the spot, checked by the core. */
+static int parse_game_pair(PyObject *const *args, int *high, int *low, py_game *g) {
+    if (game_arg(args[0], high) < 0)
+        return -1;
+    long low_id = PyLong_AsLong(args[1]);
+    if (low_id == -1 && PyErr_Occurred())
+        return -1;
+    if (low_id != 0 && (low_id < 1 || low_id > PH_GAME_COUNT)) {
+        PyErr_Format(PyExc_ValueError, "unknown game id %ld", low_id);
+        return -1;
+    }
+    *low = (int)low_id;
+    if (parse_game(args + 2, g) < 0)
+        return -1;
+    char problem[160];
+    if (ph_game_equity_check(*high, *low, &g->game, problem, sizeof problem) != PH_OK) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        py_game_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *game_tally_dict(const ph_game_tally *t, size_t players) {
+    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N,s:N,s:N,s:N,s:N,s:K}", "deals",
+                         (unsigned long long)t->deals, "win", u64_list(t->win, players), "tie",
+                         u64_list(t->tie, players), "lose", u64_list(t->lose, players), "share",
+                         u64_list(t->share, players), "weight", t->weight, "weighted_share",
+                         double_list(t->weighted_share, players), "sum_sq", double_list(t->sum_sq, players),
+                         "weighted_win", double_list(t->weighted_win, players), "weighted_tie",
+                         double_list(t->weighted_tie, players), "high_share", u64_list(t->high_share, players),
+                         "weighted_high_share", double_list(t->weighted_high_share, players), "low_deals",
+                         (unsigned long long)t->low_deals);
+}
+
+static PyObject *py_game_equity_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 6)
+        return PyErr_Format(PyExc_TypeError,
+                            "game_equity_units(high, low, players_holdings, weights, board, dead) takes 6 arguments");
+    int high, low;
+    py_game g;
+    if (parse_game_pair(args, &high, &low, &g) < 0)
+        return NULL;
+    uint64_t units = 0;
+    int status = ph_game_equity_units(high, low, &g.game, &units);
+    py_game_free(&g);
+    if (status == PH_E_OVERFLOW)
+        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    return PyLong_FromUnsignedLongLong(units);
+}
+
+static PyObject *py_game_equity_exact_seconds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 6)
+        return PyErr_Format(PyExc_TypeError, "game_equity_exact_seconds(high, low, players_holdings, weights, board, "
+                                             "dead) takes 6 arguments");
+    int high, low;
+    py_game g;
+    if (parse_game_pair(args, &high, &low, &g) < 0)
+        return NULL;
+    double seconds = 0;
+    ph_game_equity_exact_seconds(high, low, &g.game, &seconds);
+    py_game_free(&g);
+    return PyFloat_FromDouble(seconds);
+}
+
+static PyObject *py_game_equity_exact(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long start, count;
+    if (nargs != 8)
+        return PyErr_Format(PyExc_TypeError, "game_equity_exact(high, low, players_holdings, weights, board, dead, "
+                                             "start, count) takes 8 arguments");
+    if (unsigned_arg(args[6], "start", &start) < 0 || unsigned_arg(args[7], "count", &count) < 0)
+        return NULL;
+    int high, low;
+    py_game g;
+    if (parse_game_pair(args, &high, &low, &g) < 0)
+        return NULL;
+    uint64_t units = 0;
+    int status = ph_game_equity_units(high, low, &g.game, &units);
+    if (status == PH_OK && (start > units || count > units - start)) {
+        PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", start, start + count,
+                     (unsigned long long)units);
+        py_game_free(&g);
+        return NULL;
+    }
+    ph_game_tally tally;
+    memset(&tally, 0, sizeof tally);
+    if (status == PH_OK) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_game_equity_exact(high, low, &g.game, start, count, &tally);
+        Py_END_ALLOW_THREADS
+    }
+    size_t players = g.game.players;
+    py_game_free(&g);
+    if (status == PH_E_OVERFLOW)
+        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return game_tally_dict(&tally, players);
+}
+
+static PyObject *py_game_equity_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long seed, first, count;
+    if (nargs != 9)
+        return PyErr_Format(PyExc_TypeError, "game_equity_sample(high, low, players_holdings, weights, board, dead, "
+                                             "seed, first, count) takes 9 arguments");
+    if (unsigned_arg(args[6], "seed", &seed) < 0 || unsigned_arg(args[7], "first", &first) < 0 ||
+        unsigned_arg(args[8], "count", &count) < 0)
+        return NULL;
+    int high, low;
+    py_game g;
+    if (parse_game_pair(args, &high, &low, &g) < 0)
+        return NULL;
+    ph_game_tally tally;
+    memset(&tally, 0, sizeof tally);
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_game_equity_sample(high, low, &g.game, seed, first, count, &tally);
+    Py_END_ALLOW_THREADS
+    size_t players = g.game.players;
+    py_game_free(&g);
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    if (status == PH_E_ARGUMENT)
+        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return game_tally_dict(&tally, players);
+}
+
+
 /* ---- module -------------------------------------------------------------------------------------- */
 
 /* Every FASTCALL binding is named py_<name>. */
@@ -1024,6 +1401,20 @@ static PyMethodDef methods[] = {
     FASTCALL(omaha_evaluate_batch_into, "omaha_evaluate_batch_into($module, holes, hole_len, boards, board_len, out, /)\n--\n\nOmaha high values of rows of holes and boards (uint8 buffers) into a uint16 buffer."),
     FASTCALL(parse_range, "parse_range($module, text, dead, /)\n--\n\nRange text -> (normalized text, [(card ids, weight), ...]), "
                           "leaving out combos that hold a dead card."),
+    /* other games (docs/games.md) */
+    {"game_info", py_game_info, METH_O, "game_info($module, game, /)\n--\n\n(name, worst value, no-low value, deck mask, category names) of a game id."},
+    FASTCALL(game_evaluate, "game_evaluate($module, game, /, *cards)\n--\n\nValue of the best five of 5 to 9 cards on the game's scale (lower is better)."),
+    FASTCALL(game_best_five, "game_best_five($module, game, /, *cards)\n--\n\n(value, the five card ids that make it in order of importance, or () for no low)."),
+    FASTCALL(game_omaha_evaluate, "game_omaha_evaluate($module, game, hole, board, /)\n--\n\nValue of two hole cards and three board cards on the game's scale."),
+    FASTCALL(game_category, "game_category($module, game, value, /)\n--\n\nCategory index of a value on the game's scale."),
+    FASTCALL(game_describe, "game_describe($module, game, value, /)\n--\n\nName of a value on the game's scale."),
+    FASTCALL(game_value_ranks, "game_value_ranks($module, game, value, /)\n--\n\nRanks 0..12 of a value in order of importance (() for no low)."),
+    FASTCALL(game_evaluate_batch_into, "game_evaluate_batch_into($module, game, cards, k, out, /)\n--\n\nValues of the k-card rows of a uint8 buffer into a uint16 buffer, on the game's scale."),
+    FASTCALL(game_value_histogram_into, "game_value_histogram_into($module, game, k, start, count, out, /)\n--\n\nAdds the game values of the k-card hands (of its deck) with colex ranks start.. into out."),
+    FASTCALL(game_equity_units, "game_equity_units($module, high, low, players_holdings, weights, board, dead, /)\n--\n\nExact work units (deals) of a game's equity spot."),
+    FASTCALL(game_equity_exact_seconds, "game_equity_exact_seconds($module, high, low, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration of a game's spot."),
+    FASTCALL(game_equity_exact, "game_equity_exact($module, high, low, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1 of a game's spot."),
+    FASTCALL(game_equity_sample, "game_equity_sample($module, high, low, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1 of a game's spot."),
     {NULL, NULL, 0, NULL},
 };
 

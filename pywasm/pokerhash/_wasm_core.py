@@ -862,3 +862,304 @@ def omaha_evaluate_batch_into(*args) -> None:
         raise ValueError(f"row {_size.value}: card id outside 0..51")
     if status != 0:
         raise _status_error(status)
+
+
+def _game_cards_signature(function):
+    """(game, /, *cards), as the native text signature of the game evaluators."""
+    function.__signature__ = inspect.Signature([
+        inspect.Parameter("game", inspect.Parameter.POSITIONAL_ONLY),
+        inspect.Parameter("cards", inspect.Parameter.VAR_POSITIONAL)])
+    return function
+
+
+# ---- other games: short deck, lowball, hi-lo (docs/games.md) -------------------------------------------
+# The same functions and messages as the block of that name in _core.c.
+
+for _game_function, _game_result, _game_args in (
+    ("ph_game_name", c_char_p, [c_int]),
+    ("ph_game_worst", c_int, [c_int]),
+    ("ph_game_no_low", c_int, [c_int]),
+    ("ph_game_deck", c_uint64, [c_int]),
+    ("ph_game_check_cards", c_int, [c_int, c_void_p, c_size_t, c_void_p, c_size_t]),
+    ("ph_game_evaluate", c_int, [c_int, c_void_p, c_size_t]),
+    ("ph_game_evaluate_batch", c_int, [c_int, c_void_p, c_size_t, c_size_t, c_void_p, POINTER(c_size_t)]),
+    ("ph_game_omaha_evaluate", c_int, [c_int, c_void_p, c_size_t, c_void_p, c_size_t]),
+    ("ph_game_best_five", c_int, [c_int, c_void_p, c_size_t, c_void_p]),
+    ("ph_game_category", c_int, [c_int, c_int]),
+    ("ph_game_category_count", c_int, [c_int]),
+    ("ph_game_category_name", c_char_p, [c_int, c_int]),
+    ("ph_game_value_ranks", c_int, [c_int, c_int, c_void_p]),
+    ("ph_game_describe", c_int, [c_int, c_int, c_void_p, c_size_t]),
+    ("ph_game_value_histogram", c_int, [c_int, c_size_t, c_uint64, c_uint64, c_void_p]),
+    ("ph_game_equity_check", c_int, [c_int, c_int, c_void_p, c_void_p, c_size_t]),
+    ("ph_game_equity_units", c_int, [c_int, c_int, c_void_p, POINTER(c_uint64)]),
+    ("ph_game_equity_exact_seconds", c_int, [c_int, c_int, c_void_p, POINTER(ctypes.c_double)]),
+    ("ph_game_equity_exact", c_int, [c_int, c_int, c_void_p, c_uint64, c_uint64, c_void_p]),
+    ("ph_game_equity_sample", c_int, [c_int, c_int, c_void_p, c_uint64, c_uint64, c_uint64, c_void_p]),
+):
+    _bound = getattr(_lib, _game_function)
+    _bound.restype = _game_result
+    _bound.argtypes = _game_args
+
+GAME_COUNT = 6
+PH_E_BUFFER = -9
+_GAME_PROBLEM_CAP = 80  # the native block's buffer for a card problem
+_game_problem = ctypes.create_string_buffer(_PROBLEM_CAP)
+
+
+def _game(obj) -> int:
+    game = _as_long(obj)
+    if not 1 <= game <= GAME_COUNT:
+        raise ValueError(f"unknown game id {game}")
+    return game
+
+
+def _game_deck_check(game: int, address: int, count: int) -> None:
+    if _lib.ph_game_check_cards(game, address, count, ctypes.addressof(_game_problem), _GAME_PROBLEM_CAP) != 0:
+        raise ValueError(_game_problem.value.decode())
+
+
+def _game_hand(args) -> tuple:
+    if len(args) < 1:
+        raise TypeError("takes a game id and the cards")
+    game = _game(args[0])
+    count = _collect_cards(args[1:])
+    _game_deck_check(game, _cards_at, count)
+    if not 5 <= count <= 9:
+        raise ValueError(f"a hand needs 5 to 9 cards, got {count}")
+    return game, count
+
+
+def _game_value(args, usage: str) -> tuple:
+    if len(args) != 2:
+        raise TypeError(f"{usage} takes 2 arguments")
+    game = _game(args[0])
+    value = _as_long(args[1])
+    worst = _lib.ph_game_worst(game)
+    if not 1 <= value <= worst:
+        raise ValueError(f"hand value {value} outside 1..{worst}")
+    return game, value
+
+
+@_signature("game")
+def game_info(game) -> tuple:
+    """(name, worst value, no-low value, deck mask, category names) of a game id."""
+    game = _game(game)
+    names = tuple(_lib.ph_game_category_name(game, i).decode() for i in range(_lib.ph_game_category_count(game)))
+    return (_lib.ph_game_name(game).decode(), _lib.ph_game_worst(game), _lib.ph_game_no_low(game),
+            _lib.ph_game_deck(game), names)
+
+
+@_game_cards_signature
+def game_evaluate(*args) -> int:
+    """Value of the best five of 5 to 9 cards on the game's scale (lower is better)."""
+    game, count = _game_hand(args)
+    return _lib.ph_game_evaluate(game, _cards_at, count)
+
+
+@_game_cards_signature
+def game_best_five(*args) -> tuple:
+    """(value, the five card ids that make it in order of importance, or () for no low)."""
+    game, count = _game_hand(args)
+    value = _lib.ph_game_best_five(game, _cards_at, count, _small_at)
+    if value == _lib.ph_game_no_low(game):
+        return value, ()
+    return value, tuple(_small[:5])
+
+
+@_signature("game, hole, board")
+def game_omaha_evaluate(*args) -> int:
+    """Value of two hole cards and three board cards on the game's scale."""
+    if len(args) != 3:
+        raise TypeError("game_omaha_evaluate(game, hole, board) takes 3 arguments")
+    game = _game(args[0])
+    hole_len = _collect_cards((args[1],))
+    _game_deck_check(game, _cards_at, hole_len)
+    ctypes.memmove(_small_at, _cards_at, hole_len)  # _cards is reused for the board
+    board_len = _collect_cards((args[2],))
+    _game_deck_check(game, _cards_at, board_len)
+    if not 4 <= hole_len <= 6:
+        raise ValueError(f"an Omaha hole needs 4 to 6 cards, got {hole_len}")
+    if not 3 <= board_len <= 5:
+        raise ValueError(f"an Omaha board needs 3 to 5 cards, got {board_len}")
+    board = set(_cards[:board_len])
+    for card in _small[:hole_len]:
+        if card in board:
+            raise ValueError(f"duplicate card {_CARD_NAMES[card]}")
+    value = _lib.ph_game_omaha_evaluate(game, _small_at, hole_len, _cards_at, board_len)
+    if value < 0:
+        raise _status_error(value)
+    return value
+
+
+@_signature("game, value")
+def game_category(*args) -> int:
+    """Category index of a value on the game's scale."""
+    game, value = _game_value(args, "game_category(game, value)")
+    return _lib.ph_game_category(game, value)
+
+
+@_signature("game, value")
+def game_describe(*args) -> str:
+    """Name of a value on the game's scale."""
+    game, value = _game_value(args, "game_describe(game, value)")
+    _lib.ph_game_describe(game, value, _small_at, MAX_COLLECT)
+    return ctypes.string_at(_small_at).decode()
+
+
+@_signature("game, value")
+def game_value_ranks(*args) -> tuple:
+    """Ranks 0..12 of a value in order of importance (() for no low)."""
+    game, value = _game_value(args, "game_value_ranks(game, value)")
+    count = _lib.ph_game_value_ranks(game, value, _small_at)
+    return tuple(_small[:count])
+
+
+@_signature("game, cards, k, out")
+def game_evaluate_batch_into(*args) -> None:
+    """Values of the k-card rows of a uint8 buffer into a uint16 buffer, on the game's scale."""
+    if len(args) != 4:
+        raise TypeError("game_evaluate_batch_into(game, cards, k, out) takes 4 arguments")
+    game = _game(args[0])
+    k = _as_long(args[2])
+    if not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k}")
+    cards = _Buffer(args[1], False, "B", 1, "cards")
+    try:
+        out = _Buffer(args[3], True, "H", 2, "out")
+    except BaseException:
+        cards.release()
+        raise
+    problem = ""
+    try:
+        n = cards.nbytes // k
+        if cards.nbytes % k:
+            raise ValueError(f"cards hold {cards.nbytes} bytes, not a multiple of k={k}")
+        if out.nbytes // 2 != n:
+            raise ValueError(f"out must hold {n} uint16 values")
+        status = _lib.ph_game_evaluate_batch(game, cards.address, n, k, out.address, ctypes.byref(_size)) if n else 0
+        if status == PH_E_CARD:
+            _lib.ph_game_check_cards(game, cards.address + _size.value * k, k, ctypes.addressof(_game_problem),
+                                     _GAME_PROBLEM_CAP)
+            problem = _game_problem.value.decode()
+    finally:
+        cards.release()
+        out.release()
+    if status == PH_E_DUPLICATE:
+        raise ValueError(f"row {_size.value}: duplicate card")
+    if status == PH_E_CARD and problem.startswith("card id"):
+        raise ValueError(f"row {_size.value}: card id outside 0..51")
+    if status == PH_E_CARD:
+        raise ValueError(f"row {_size.value}: {problem}")
+
+
+@_signature("game, k, start, count, out")
+def game_value_histogram_into(*args) -> None:
+    """Adds the game values of the k-card hands (of its deck) with colex ranks start.. into out."""
+    if len(args) != 5:
+        raise TypeError("game_value_histogram_into(game, k, start, count, out) takes 5 arguments")
+    game = _game(args[0])
+    k = _unsigned(args[1], "k")
+    start = _unsigned(args[2], "start")
+    count = _unsigned(args[3], "count")
+    if not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k}")
+    _check_range(bin(_lib.ph_game_deck(game)).count("1"), k, start, count)
+    out = _Buffer(args[4], True, "QLK", 8, "out")
+    worst = _lib.ph_game_worst(game)
+    try:
+        if out.nbytes // 8 != worst + 1:
+            raise ValueError(f"out must hold {worst + 1} uint64 values")
+        _lib.ph_game_value_histogram(game, k, start, count, out.address)
+    finally:
+        out.release()
+
+
+class _GameTally(_EquityTally):  # ph_game_tally: ph_equity_tally's fields, then these
+    _fields_ = [
+        ("high_share", c_uint64 * 10), ("weighted_high_share", ctypes.c_double * 10), ("low_deals", c_uint64),
+    ]
+
+
+def _game_pair(args) -> tuple:
+    """(high, low, _Game) of (high, low, players_holdings, weights, board, dead, ...), checked by the core."""
+    high = _game(args[0])
+    low = _as_long(args[1])
+    if low != 0 and not 1 <= low <= GAME_COUNT:
+        raise ValueError(f"unknown game id {low}")
+    spot = _Game(args[2:6])
+    problem = ctypes.create_string_buffer(_PROBLEM_CAP)
+    if _lib.ph_game_equity_check(high, low, spot.address, ctypes.addressof(problem), _PROBLEM_CAP) != 0:
+        raise ValueError(problem.value.decode("utf-8", "replace"))
+    return high, low, spot
+
+
+def _game_tally_dict(tally: _GameTally, players: int) -> dict:
+    result = _tally_dict(tally, players)
+    result["high_share"] = tally.high_share[:players]
+    result["weighted_high_share"] = tally.weighted_high_share[:players]
+    result["low_deals"] = tally.low_deals
+    return result
+
+
+@_signature("high, low, players_holdings, weights, board, dead")
+def game_equity_units(*args) -> int:
+    """Exact work units (deals) of a game's equity spot."""
+    if len(args) != 6:
+        raise TypeError("game_equity_units(high, low, players_holdings, weights, board, dead) takes 6 arguments")
+    high, low, spot = _game_pair(args)
+    _u64.value = 0
+    if _lib.ph_game_equity_units(high, low, spot.address, ctypes.byref(_u64)) == PH_E_OVERFLOW:
+        raise OverflowError("more than 2**64-1 deals to enumerate")
+    return _u64.value
+
+
+@_signature("high, low, players_holdings, weights, board, dead")
+def game_equity_exact_seconds(*args) -> float:
+    """Estimated native single-core seconds of the exact enumeration of a game's spot."""
+    if len(args) != 6:
+        raise TypeError("game_equity_exact_seconds(high, low, players_holdings, weights, board, dead) takes 6 arguments")
+    high, low, spot = _game_pair(args)
+    seconds = ctypes.c_double(0)
+    _lib.ph_game_equity_exact_seconds(high, low, spot.address, ctypes.byref(seconds))
+    return seconds.value
+
+
+@_signature("high, low, players_holdings, weights, board, dead, start, count")
+def game_equity_exact(*args) -> dict:
+    """Exact tally (dict) of units start..start+count-1 of a game's spot."""
+    if len(args) != 8:
+        raise TypeError("game_equity_exact(high, low, players_holdings, weights, board, dead, start, count) "
+                        "takes 8 arguments")
+    start, count = _unsigned(args[6], "start"), _unsigned(args[7], "count")
+    high, low, spot = _game_pair(args)
+    _u64.value = 0
+    status = _lib.ph_game_equity_units(high, low, spot.address, ctypes.byref(_u64))
+    units = _u64.value
+    if status == 0 and (start > units or count > units - start):
+        raise ValueError(f"range {start}..{(start + count) % U64_END} outside 0..{units} units")
+    tally = _GameTally()
+    if status == 0:
+        status = _lib.ph_game_equity_exact(high, low, spot.address, start, count, ctypes.addressof(tally))
+    if status == PH_E_OVERFLOW:
+        raise OverflowError("more than 2**64-1 deals to enumerate")
+    if status != 0:
+        raise _status_error(status)
+    return _game_tally_dict(tally, spot.players)
+
+
+@_signature("high, low, players_holdings, weights, board, dead, seed, first, count")
+def game_equity_sample(*args) -> dict:
+    """Monte Carlo tally (dict) of samples first..first+count-1 of a game's spot."""
+    if len(args) != 9:
+        raise TypeError("game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count) "
+                        "takes 9 arguments")
+    seed, first, count = _unsigned(args[6], "seed"), _unsigned(args[7], "first"), _unsigned(args[8], "count")
+    high, low, spot = _game_pair(args)
+    tally = _GameTally()
+    status = _lib.ph_game_equity_sample(high, low, spot.address, seed, first, count, ctypes.addressof(tally))
+    if status == PH_E_ARGUMENT:
+        raise ValueError("could not deal holdings without shared cards (1,000,000 tries)")
+    if status != 0:
+        raise _status_error(status)
+    return _game_tally_dict(tally, spot.players)

@@ -6,7 +6,7 @@ import argparse
 import pathlib
 import sys
 
-from . import tables
+from . import game_tables, tables
 
 
 def main(argv=None) -> int:
@@ -16,7 +16,7 @@ def main(argv=None) -> int:
                         help="directory for the generated .c files (default: core_c/tables)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for filename, text, sizes in tables.all_sources():
+    for filename, text, sizes in tables.all_sources() + game_tables.all_sources():
         (args.out / filename).write_text(text)
         detail = ", ".join(f"{name} {size:,} B" for name, size in sizes)
         print(f"{filename}: {detail}", file=sys.stderr)

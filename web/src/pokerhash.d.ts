@@ -195,4 +195,72 @@ export declare class PokerHash {
     combinationMasks(n: number, k: number, start?: U64, count?: U64): BigUint64Array;
 }
 
+// ---- other games: short deck, lowball, hi-lo (docs/games.md) ----
+export type Game = 'holdem' | 'shortdeck' | 'shortdeck_triton' | 'ace_five' | 'ace_five_8' | 'deuce_seven';
+export type EquityGame = 'shortdeck' | 'shortdeck_triton' | 'omaha_hilo8';
+export declare const GAMES: readonly Game[];
+export declare const EQUITY_GAMES: Readonly<Record<EquityGame, readonly [Game, Game | null, readonly number[]]>>;
+
+export interface GameInfo {
+    name: Game;
+    /** Values are 1..worst, lower is better. */
+    worst: number;
+    /** The value meaning "no qualifying low" (ace_five_8: 57), or null. */
+    noLow: number | null;
+    /** Card ids of the game's deck. */
+    deck: number[];
+    /** Category names, best first. */
+    categories: string[];
+}
+
+export interface GameAnalysis {
+    value: number;
+    category: number;
+    categoryName: string;
+    description: string;
+    /** The five card ids in order of importance; empty for "no low". */
+    bestFive: number[];
+}
+
+export interface GameEquityPlayer extends EquityPlayer {
+    highEquity: number;
+    lowEquity: number;
+    winRate: number;
+    tieRate: number;
+    loseRate: number;
+}
+
+export interface GameEquityOptions extends EquityOptions {
+    game: EquityGame;
+    /** Run an exact enumeration estimated above a minute. */
+    force?: boolean;
+}
+
+export interface GameEquityResult {
+    game: EquityGame;
+    exact: boolean;
+    deals: number;
+    /** Deals in which some player had a qualifying low. */
+    lowDeals: number;
+    players: GameEquityPlayer[];
+    board: number[];
+    dead: number[];
+    seed?: U64;
+}
+
+export interface PokerHash {
+    gameInfo(game: Game): GameInfo;
+    /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
+    gameEvaluate(cards: Cards, game: Game): number;
+    gameEvaluateBatch(cards: Uint8Array, k: number, game: Game, out?: Uint16Array): Uint16Array;
+    /** Exactly two of 4 to 6 hole cards and three of 3 to 5 board cards, on the game's scale. */
+    gameOmahaEvaluate(hole: Cards, board: Cards, game: Game): number;
+    gameCategory(value: number, game: Game): number;
+    gameCategoryName(value: number, game: Game): string;
+    gameDescribe(value: number, game: Game): string;
+    gameAnalyze(cards: Cards, game: Game): GameAnalysis;
+    /** Short deck or Omaha hi-lo equity of 2 to 10 known hands; split and quartered pots. */
+    gameEquity(players: ReadonlyArray<Cards>, options: GameEquityOptions): GameEquityResult;
+}
+
 export default PokerHash;

@@ -1,0 +1,306 @@
+"""Tables of the other games (core_c/tables/games_*.c): one generic rank-multiset evaluator, many table sets.
+
+For every ranking of game_rankings.py:
+  * card keys: the card's rank as one base-5 digit in one of three 16-bit lanes (digit groups), so a hand's
+    key sum holds its rank counts; and card bits (16 * suit + digit) for flushes and repeats;
+  * dense value blocks for 5, 7 and 6 cards: the best value of each rank multiset (suits ignored), laid out
+    by a perfect hash of the multiset (its lexicographic position among multisets of that size);
+  * for rankings where suits count, the best five-card suited value of every one-suit rank mask;
+  * per value: its category and the ranks of its five cards in order of importance (describe, best five).
+The hash tables depend only on the number of digits (9 for the short deck, 13 otherwise), so rankings with
+the same count share them. Ace-to-five eight-or-better reuses ace-to-five's tables (a cut at value 56) and
+adds one table for Omaha: the best qualifying low of two hole and three board cards from the two sets of
+distinct low ranks.
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations, combinations_with_replacement
+from typing import Dict, List, Sequence, Tuple
+
+from .emit import banner, c_array
+from .game_rankings import FLUSH_HELPS, NO_FLUSH, Ranking, all_rankings
+
+MAX_DIGIT = 4
+BLOCK_KS = (5, 7, 6)         # dense blocks in table order; the 6-card block is last so a build can leave it out
+LANE_BITS = 16
+SUIT_SHIFT = 48              # four 4-bit suit counters above the three lanes; the evaluator biases each by 3,
+                             # so a counter reaching five sets its bit 3 (a flush)
+POISON_BIT = 1 << 63         # card bits of a card outside the game's deck (never a real card's bit)
+LOW_DIGITS = 8               # eight-or-better: digits 0..7 are A..8 in ace-to-five order
+
+
+def groups(n: int) -> Tuple[range, range, range]:
+    """Digit groups, most significant first: 4 digits, the middle, the last 5 (9 digits: 4, 0, 5)."""
+    return range(0, 4), range(4, n - 5), range(n - 5, n)
+
+
+def count_table(n: int, top: int) -> List[List[int]]:
+    """count[m][s]: m-digit base-5 strings (digits 0..4) with digit sum s, s <= top."""
+    count = [[0] * (top + 1) for _ in range(n + 1)]
+    count[0][0] = 1
+    for m in range(1, n + 1):
+        for s in range(top + 1):
+            count[m][s] = sum(count[m - 1][s - d] for d in range(MAX_DIGIT + 1) if d <= s)
+    return count
+
+
+@functools.lru_cache(maxsize=None)
+def multisets(n: int, k: int) -> Tuple[Tuple[int, ...], ...]:
+    """Digit-count vectors of k cards over n digits (at most four of a digit) in lexicographic order, digit 0
+    most significant: the order of the hash positions."""
+    vectors = set()
+    for digits in combinations_with_replacement(range(n), k):
+        counts = [0] * n
+        for d in digits:
+            counts[d] += 1
+        if max(counts) <= MAX_DIGIT:
+            vectors.add(tuple(counts))
+    return tuple(sorted(vectors))
+
+
+class RankHash:
+    """The perfect hash of digit-count vectors of n digits: three lane lookups whose sum is the position."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.count = count_table(n, max(BLOCK_KS))
+        self.sizes = {k: self.count[n][k] for k in BLOCK_KS}
+        self.bases: Dict[int, int] = {}
+        offset = 0
+        for k in BLOCK_KS:
+            self.bases[k] = offset
+            offset += self.sizes[k]
+        self.g0, self.g1, self.g2 = groups(n)
+
+    def share(self, positions: Sequence[int], digits: Sequence[int], left: int) -> int:
+        """The part of the lexicographic position owed to these digits, `left` cards still to place."""
+        share = 0
+        for position, digit in zip(positions, digits):
+            for smaller in range(digit):
+                if left - smaller >= 0:
+                    share += self.count[self.n - 1 - position][left - smaller]
+            left -= digit
+        return share
+
+    def patterns(self, group: range):
+        for key in range(5 ** len(group)):
+            yield key, [key // 5 ** j % 5 for j in range(len(group))]
+
+    def tables(self):
+        """first[(k-5)*span0 + p]: block base + share | (k - digit sum) << 24; middle[left*span1 + p]; last[p]."""
+        span0, span1 = 5 ** len(self.g0), 5 ** len(self.g1)
+        first = [0] * (3 * span0)
+        for k in (5, 6, 7):
+            for key, digits in self.patterns(self.g0):
+                if sum(digits) <= k:
+                    share = self.bases[k] + self.share(self.g0, digits, k)
+                    first[(k - 5) * span0 + key] = share | (k - sum(digits)) << 24
+        middle = [0] * ((max(BLOCK_KS) + 1) * span1)
+        for left in range(max(BLOCK_KS) + 1):
+            for key, digits in self.patterns(self.g1):
+                if sum(digits) <= left:
+                    middle[left * span1 + key] = self.share(self.g1, digits, left)
+        last = [0] * 5 ** len(self.g2)
+        for key, digits in self.patterns(self.g2):
+            if sum(digits) <= max(BLOCK_KS):  # more cards than a dense block holds: never looked up
+                last[key] = self.share(self.g2, digits, sum(digits))
+        return first, middle, last
+
+    def digit_key(self, digit: int) -> int:
+        """One card of this digit: 5^(place in its group) in the group's lane."""
+        for lane, group in enumerate((self.g0, self.g1, self.g2)):
+            if digit in group:
+                return 5 ** (digit - group.start) << (LANE_BITS * lane)
+        raise ValueError(digit)
+
+
+# ---- one ranking's values -----------------------------------------------------------------------------
+
+def best_plain(ranking: Ranking, hash_: RankHash) -> List[int]:
+    """Dense blocks in BLOCK_KS order: best unsuited value of every multiset, by dropping one card at a time.
+    A multiset is keyed by its counts as a base-5 number, so dropping a card of digit d subtracts 5^d."""
+    n = hash_.n
+    power = [5 ** d for d in range(n)]
+
+    def code(q) -> int:
+        return sum(c * p for c, p in zip(q, power))
+
+    best: Dict[int, int] = {}
+    for q in multisets(n, 5):
+        best[code(q)] = ranking.plain[tuple(d for d, c in enumerate(q) for _ in range(c))]
+    for k in (6, 7):
+        for q in multisets(n, k):
+            key = code(q)
+            best[key] = min(best[key - power[d]] for d in range(n) if q[d])
+    return [best[code(q)] for k in BLOCK_KS for q in multisets(n, k)]
+
+
+def best_flush(ranking: Ranking, n: int) -> List[int]:
+    """Per one-suit digit mask: the best suited value of five of its ranks (0 below five ranks)."""
+    table = [0] * (1 << n)
+    for mask in sorted(range(1 << n), key=lambda m: bin(m).count("1")):
+        bits = bin(mask).count("1")
+        if bits == 5:
+            table[mask] = ranking.suited[tuple(d for d in range(n) if mask >> d & 1)]
+        elif bits > 5:
+            table[mask] = min(table[mask & ~(1 << d)] for d in range(n) if mask >> d & 1)
+    return table
+
+
+def value_info(ranking: Ranking) -> List[int]:
+    """Per value: category << 24 | the five ranks in order of importance, 4 bits each, first rank lowest."""
+    info = [0] * (ranking.worst + 1)
+    for value, category, order, _ in ranking.classes:
+        info[value] = category << 24 | sum(r << (4 * i) for i, r in enumerate(order))
+    if ranking.qualifier:
+        info[ranking.worst] = (len(ranking.categories) - 1) << 24  # "No Low": no cards
+    return info
+
+
+def omaha_low(ranking: Ranking) -> List[int]:
+    """[hole_mask * 256 + board_mask] over the low digits: best value of two hole ranks and three other
+    board ranks, or worst (no low). Subset-minimum passes keep it to a few hundred thousand steps."""
+    value_of = {}
+    for value, _, order, _ in ranking.classes:
+        value_of[sum(1 << ranking.digits.index(r) for r in order)] = value
+    size, none = 1 << LOW_DIGITS, ranking.worst
+    table = [none] * (size * size)
+    for pair in (a | b for a, b in combinations([1 << d for d in range(LOW_DIGITS)], 2)):
+        best_with = [none] * size  # best over board triples inside the mask, disjoint from the pair
+        for triple in (a | b | c for a, b, c in combinations([1 << d for d in range(LOW_DIGITS)], 3)):
+            if not triple & pair:
+                best_with[triple] = value_of[pair | triple]
+        for d in range(LOW_DIGITS):  # superset pass: a board also offers every triple it contains
+            for mask in range(size):
+                if mask >> d & 1:
+                    best_with[mask] = min(best_with[mask], best_with[mask ^ 1 << d])
+        for board in range(size):
+            table[pair * size + board] = best_with[board]
+    for d in range(LOW_DIGITS):  # and a hole offers every pair it contains
+        for hole in range(size):
+            if hole >> d & 1:
+                row, sub = hole * size, (hole ^ 1 << d) * size
+                for board in range(size):
+                    if table[sub + board] < table[row + board]:
+                        table[row + board] = table[sub + board]
+    return table
+
+
+# ---- C sources ------------------------------------------------------------------------------------------
+
+def _static(definition: str) -> str:
+    """Arrays are private to their file: only the ph_game_def and ph_game_hash structs are extern."""
+    return definition.replace("\nconst ", "\nstatic const ", 1)
+
+
+def _source(what: str, body: List[str]) -> str:
+    return banner(what) + '#include "game_tables.h"\n\n' + "\n".join(body)
+
+
+def hash_source(hashes: Dict[int, RankHash]):
+    body, sizes = [], []
+    for n, h in sorted(hashes.items()):
+        first, middle, last = h.tables()
+        middle_what = (f"digits {h.g1.start}-{h.g1.stop - 1} by (remaining cards, pattern)" if len(h.g1)
+                       else "no middle group: one zero per remaining count")
+        body += [
+            _static(c_array("uint32_t", f"hash{n}_first", first,
+                            f"{n} digits: block base + position share of digits 0-3 by (k - 5, pattern),"
+                            " remaining cards << 24", per_line=8)),
+            _static(c_array("uint16_t", f"hash{n}_middle", middle, f"{n} digits: position share of {middle_what}")),
+            _static(c_array("uint16_t", f"hash{n}_last", last,
+                            f"{n} digits: position share of the last five digits by pattern")),
+            f"const ph_game_hash ph_game_hash{n} = {{\n    .first = hash{n}_first, .middle = hash{n}_middle, "
+            f".last = hash{n}_last,\n    .first_span = {5 ** len(h.g0)}, .middle_span = {5 ** len(h.g1)},\n}};\n",
+        ]
+        sizes.append((f"hash of {n} digits", 4 * len(first) + 2 * len(middle) + 2 * len(last)))
+    return "games_hash_tables.c", _source("Rank-multiset hash of the other games' evaluator.", body), sizes
+
+
+def shared_arrays(ranking: Ranking, hash_: RankHash):
+    """The arrays every ranking of one table set uses: card keys and bits, dense blocks, flushes."""
+    n = hash_.n
+    keys, bits = [0] * 52, [POISON_BIT] * 52
+    for card in range(52):
+        rank, suit = divmod(card, 4)
+        if rank in ranking.digits:
+            digit = ranking.digits.index(rank)
+            keys[card] = hash_.digit_key(digit) + (1 << (SUIT_SHIFT + 4 * suit))
+            bits[card] = 1 << (16 * suit + digit)
+    plain = best_plain(ranking, hash_)
+    six = hash_.bases[6]
+    body = [
+        f"#define PLAIN_ENTRIES (PH_GAME_SIX_CARD_BLOCKS ? {len(plain)} : {six})\n",
+        _static(c_array("uint64_t", "keys", keys,
+                        "per card id: one base-5 digit in its group's lane, one in its suit's counter (bits 48..63)",
+                        per_line=4)),
+        _static(c_array("uint64_t", "bits", bits,
+                        "per card id: 1 << (16 * suit + digit); a card outside the deck sets bit 63", per_line=4)),
+        _static(c_array("uint64_t", "digit_keys", [hash_.digit_key(d) for d in range(n)],
+                        "per digit: the key of one card of it", per_line=4)),
+        _static(c_array("uint16_t", "plain", plain,
+                        "best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position",
+                        optional_tail=(six, "PH_GAME_SIX_CARD_BLOCKS", "PLAIN_ENTRIES"))),
+    ]
+    size = 8 * (52 * 2 + n) + 2 * len(plain)
+    if ranking.flush_mode != NO_FLUSH:
+        flush = best_flush(ranking, n)
+        body.append(_static(c_array("uint16_t", "flush", flush,
+                                    "per one-suit digit mask: best suited value of five of its ranks"
+                                    " (0: fewer than five)")))
+        size += 2 * len(flush)
+    return body, size
+
+
+def definition(ranking: Ranking, flush_mode: int, n: int):
+    """A ranking's own arrays (value info, category names, the Omaha low table) and its ph_game_def."""
+    info = value_info(ranking)
+    body = [_static(c_array("uint32_t", f"{ranking.name}_info", info,
+                            "per value: category << 24 | ranks in order of importance, 4 bits each (first lowest)",
+                            per_line=8)),
+            f"static const char *const {ranking.name}_categories[] = {{\n    "
+            + ",\n    ".join(f'"{c}"' for c in ranking.categories) + ",\n};\n"]
+    size = 4 * len(info)
+    omaha = "0"
+    if ranking.qualifier:
+        table = omaha_low(ranking)
+        body.append(_static(c_array("uint8_t", f"{ranking.name}_omaha", table,
+                                    "Omaha: best qualifying low by hole low-digit mask * 256 + board low-digit mask",
+                                    per_line=32)))
+        omaha = f"{ranking.name}_omaha"
+        size += len(table)
+    deck = sum(1 << c for c in range(52) if c // 4 in ranking.digits)
+    body.append(
+        f"const ph_game_def ph_game_{ranking.name} = {{\n"
+        f'    .name = "{ranking.name}", .deck_name = "{ranking.deck_name or "the deck"}",'
+        f" .deck = UINT64_C(0x{deck:013x}),\n"
+        f"    .flush_mode = {flush_mode}, .digits = {n}, .worst = {ranking.worst}, .qualifier = {ranking.qualifier},\n"
+        f"    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain,"
+        f" .flush = {'flush' if flush_mode != NO_FLUSH else '0'}, .hash = &ph_game_hash{n},\n"
+        f"    .info = {ranking.name}_info, .categories = {ranking.name}_categories,"
+        f" .category_count = {len(ranking.categories)}, .omaha_low = {omaha},\n}};\n")
+    return body, size
+
+
+def table_set_source(base: Ranking, variants: List[Ranking], hash_: RankHash):
+    """One file per table set: the base ranking's arrays, then each ranking's definition."""
+    body, shared = shared_arrays(base, hash_)
+    sizes = []
+    for ranking in [base] + variants:
+        more, size = definition(ranking, base.flush_mode, hash_.n)
+        body += more
+        sizes.append((ranking.name, size + (shared if ranking is base else 0)))
+    titles = "; ".join(f"{r.title}: values 1..{r.worst}" for r in [base] + variants)
+    return f"games_{base.name}_tables.c", _source(f"Tables of {titles} (lower is better).", body), sizes
+
+
+def all_sources():
+    rankings = all_rankings()
+    hashes = {n: RankHash(n) for n in sorted({len(r.digits) for r in rankings})}
+    sources = [hash_source(hashes)]
+    for base in (r for r in rankings if r.shares_tables_with is None):
+        variants = [r for r in rankings if r.shares_tables_with == base.name]
+        sources.append(table_set_source(base, variants, hashes[len(base.digits)]))
+    return sources
