@@ -72,6 +72,9 @@ class EquityResult:
     board: Tuple[Card, ...]
     dead: Tuple[Card, ...]
     seconds: float
+    win_rate: Tuple[float, ...]
+    tie_rate: Tuple[float, ...]
+    lose_rate: Tuple[float, ...]
     @property
     def boards(self) -> int: ...
 
@@ -86,4 +89,5 @@ def equity(
     stderr: Optional[float] = ...,
     progress: Optional[Callable[[int, int], None]] = ...,
     omaha: Optional[bool] = ...,
+    force: bool = ...,
 ) -> EquityResult: ...
