@@ -16,18 +16,18 @@
 
 /* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box, native -O3. */
 static const double ns_per_part[PH_EQ_COST_PARTS] = {
-    [PH_EQ_COST_CALLS] = 300.0,
-    [PH_EQ_COST_UNITS] = 10.0,
-    [PH_EQ_COST_ORBIT_TRIES] = 10.0,
-    [PH_EQ_COST_SOLVES] = 200.0,
-    [PH_EQ_COST_PLAIN] = 20.0,
-    [PH_EQ_COST_PLAIN_PLAYERS] = 5.0,
-    [PH_EQ_COST_FLUSH_LEAVES] = 9.0,
-    [PH_EQ_COST_FLUSH_FAR] = 10.0,
-    [PH_EQ_COST_FLUSH_SETS] = 10.0,
-    [PH_EQ_COST_OMAHA_PLAIN] = 100.0,
-    [PH_EQ_COST_OMAHA_ROWS] = 22.0,
-    [PH_EQ_COST_OMAHA_FLUSH] = 50.0,
+    [PH_EQ_COST_CALLS] = 600.0,
+    [PH_EQ_COST_UNITS] = 2.0,
+    [PH_EQ_COST_ORBIT_TRIES] = 40.0,
+    [PH_EQ_COST_SOLVES] = 175.0,
+    [PH_EQ_COST_PLAIN] = 10.7,
+    [PH_EQ_COST_PLAIN_PLAYERS] = 1.7,
+    [PH_EQ_COST_FLUSH_LEAVES] = 14.0,
+    [PH_EQ_COST_FLUSH_FAR] = 14.0,
+    [PH_EQ_COST_FLUSH_SETS] = 3.1,
+    [PH_EQ_COST_OMAHA_PLAIN] = 50.0,
+    [PH_EQ_COST_OMAHA_ROWS] = 10.8,
+    [PH_EQ_COST_OMAHA_FLUSH] = 24.0,
 };
 
 static uint64_t next_random(uint64_t *state) {
