@@ -14,7 +14,9 @@
 #define SAMPLE_UNITS 2048
 #define GOLDEN UINT64_C(0x9E3779B97F4A7C15)
 
-/* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box, native -O3. */
+/* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box, native -O3, fitted by
+ * `python bench/bench_equity_cost.py --runs 3 --fit` (worst estimate/measured 1.18x over its 30 spots). Refit
+ * when the evaluator or the solver changes speed. */
 static const double ns_per_part[PH_EQ_COST_PARTS] = {
     [PH_EQ_COST_CALLS] = 600.0,
     [PH_EQ_COST_UNITS] = 2.0,
