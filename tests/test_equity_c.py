@@ -1,6 +1,7 @@
 """Compiles tests/c/test_equity.c against the C core (cc -O2 -std=c11) and runs its sections: state machine
 vs core on every 7-card hand, Omaha vs the 2+3 oracle, exact equity vs brute force, Monte Carlo vs exact,
-split invariance and bad inputs. Each section is one pytest test; the C program prints its counts."""
+split invariance and bad inputs. Each section is one pytest test; the C program prints its counts.
+tests/c/test_equity_symmetry.c checks the sharing of work between suit-symmetric holding combinations."""
 
 import glob
 import os
@@ -12,19 +13,45 @@ SECTIONS = ["bad", "exact", "split", "mc", "omaha", "sm"]
 
 
 @pytest.fixture(scope="module")
-def equity_binary(native_tools, tmp_path_factory):
+def core_objects(native_tools, tmp_path_factory):
+    """The core compiled once (-O2, warnings as errors) for the C test programs to link against."""
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     root = native_tools["root"]
     sources = sorted(glob.glob(os.path.join(root, "core_c", "src", "*.c")))
     sources += sorted(glob.glob(os.path.join(root, "core_c", "tables", "*.c")))
-    out = str(tmp_path_factory.mktemp("equity_c") / "test_equity")
-    cmd = [native_tools["cc"], "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror",
-           "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src"),
-           *sources, os.path.join(root, "tests", "c", "test_equity.c"), "-o", out, "-lm"]
+    folder = tmp_path_factory.mktemp("equity_core")
+    build = subprocess.run([native_tools["cc"], "-c", *_flags(root), *sources], capture_output=True, text=True,
+                           cwd=folder)
+    assert build.returncode == 0, build.stderr
+    return sorted(str(p) for p in folder.glob("*.o"))
+
+
+def _flags(root):
+    return ["-O2", "-std=c11", "-Wall", "-Wextra", "-Werror",
+            "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src")]
+
+
+def _build(native_tools, tmp_path_factory, core_objects, source):
+    root = native_tools["root"]
+    out = str(tmp_path_factory.mktemp("equity_c") / os.path.splitext(source)[0])
+    cmd = [native_tools["cc"], *_flags(root), os.path.join(root, "tests", "c", source), *core_objects, "-o", out, "-lm"]
     build = subprocess.run(cmd, capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
     return out
+
+
+@pytest.fixture(scope="module")
+def equity_binary(native_tools, tmp_path_factory, core_objects):
+    return _build(native_tools, tmp_path_factory, core_objects, "test_equity.c")
+
+
+def test_equity_symmetry_c(native_tools, tmp_path_factory, core_objects):
+    binary = _build(native_tools, tmp_path_factory, core_objects, "test_equity_symmetry.c")
+    run = subprocess.run([binary], capture_output=True, text=True, timeout=600)
+    print(run.stdout)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "OK: 0 failure(s)" in run.stdout and "shared = alone, splits agree" in run.stdout
 
 
 @pytest.mark.parametrize("section", SECTIONS)

@@ -148,6 +148,9 @@ class EquityResult:
     board: Tuple[Card, ...] = ()
     dead: Tuple[Card, ...] = ()
     seconds: float = 0.0
+    win_rate: Tuple[float, ...] = ()
+    tie_rate: Tuple[float, ...] = ()
+    lose_rate: Tuple[float, ...] = ()
     @property
     def boards(self) -> int: ...
 
@@ -162,6 +165,7 @@ def equity(
     stderr: Optional[float] = None,
     progress: Optional[Callable[[int, int], None]] = None,
     omaha: Optional[bool] = None,
+    force: bool = False,
 ) -> EquityResult: ...
 
 # ---- other games: short deck, lowball, hi-lo (games.py, annotated in place) ----
