@@ -14,6 +14,11 @@ from ._cards import Card, parse_cards
 from ._category import Category
 from ._equity import EquityResult, equity
 from ._ranges import Range, parse_range
+# scale-out: tables, the parallel runner and its jobs (docs/scale.md)
+from . import parallel
+from ._histogram import value_histogram as _value_histogram_job
+from ._table import CombinationTable, value_table
+from .parallel import map_combinations
 
 __all__ = [
     "backend", "Card", "Category", "parse_cards",
@@ -22,6 +27,7 @@ __all__ = [
     "hand_index", "value_histogram", "quinary_hash",
     "equity", "EquityResult", "Range", "parse_range",
     "WORST_VALUE", "__version__",
+    "CombinationTable", "value_table", "map_combinations", "parallel",
 ]
 
 from ._version import __version__
@@ -48,12 +54,13 @@ def best_five(*cards) -> Tuple[Card, ...]:
     return tuple(Card(c) for c in five)
 
 
-def evaluate_batch(cards, k: Optional[int] = None):
+def evaluate_batch(cards, k: Optional[int] = None, threads: Optional[int] = None):
     """Values of many hands at once.
 
     cards: an (N, k) C-contiguous uint8 numpy array (k = 5..9) -> (N,) uint16 numpy array; or any 1-D
     uint8 buffer of N*k ids (bytes, bytearray, array.array('B'), memoryview) with k given, or the rows
     combinations() returns without numpy -> array('H').
+    threads: evaluate on this many threads (default 1; large batches only, the GIL is released).
     """
     if is_numpy_array(cards):
         if cards.dtype.name != "uint8":
@@ -81,7 +88,7 @@ def evaluate_batch(cards, k: Optional[int] = None):
             raise ValueError(f"cards must be 1-D or 2-D, got {view.ndim} dimensions")
         rows = view.nbytes // k if 5 <= k <= 9 else 0
         out = zeros("H", rows, None)
-    _core.evaluate_batch_into(cards, k, out)
+    parallel.evaluate_batch_into(cards, k, out, threads)
     return out
 
 
@@ -113,15 +120,20 @@ def combination_masks(n: int, k: int, start: int = 0, stop: Optional[int] = None
     return out
 
 
-def value_histogram(k: int, start: int = 0, stop: Optional[int] = None):
+def value_histogram(k: int, start: int = 0, stop: Optional[int] = None, *, executor=None,
+                    chunk: Optional[int] = None, progress=None):
     """Counts of each value 1..7462 (index = value; slot 0 unused) over the k-card hands with colex ranks
-    start..stop-1 (default: all C(52, k) hands)."""
+    start..stop-1 (default: all C(52, k) hands).
+
+    executor: where the work runs (default: local threads; an int N for N threads, any
+    concurrent.futures executor or a dask distributed.Client: pokerhash.parallel). chunk: hands per
+    task (default: about 0.05 s of work, 1 s on a cluster). progress: as for pokerhash.parallel.run.
+    The counts are the same for every executor and chunk size; Ctrl-C stops the job within a second.
+    """
     if not isinstance(k, int) or not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k}")
     start, stop = _span(52, k, start, stop)
-    out = zeros("Q", WORST_VALUE + 1, numpy_or_none())
-    _core.value_histogram_into(k, start, stop - start, out)
-    return out
+    return _value_histogram_job(k, start, stop, executor=executor, chunk=chunk, progress=progress)
 
 
 def hand_index(*cards) -> int:
