@@ -133,7 +133,7 @@ class CombinationTable:
         """The index into values for t[key]: a rank, a slice, or the rank of a subset."""
         if isinstance(key, slice):
             return key
-        if not isinstance(key, (str, bool)) and hasattr(key, "__index__"):
+        if getattr(key, "ndim", 0) == 0 and not isinstance(key, (str, bool)) and hasattr(key, "__index__"):
             return operator.index(key)
         return self.rank(key)
 
