@@ -15,6 +15,7 @@ import math
 import operator
 import os
 import struct
+import threading
 from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
@@ -227,11 +228,13 @@ class CombinationTable:
         spans = ranges(0, len(table.values), chunk)
         sizes = [b - a for a, b in spans]
         if executor is None or isinstance(executor, int):
-            # Local threads share the table: each task writes its own slots, nothing is copied back.
-            run(functools.partial(_fill_span, table, func, block), spans, _count, 0, executor=executor,
-                sizes=sizes, progress=progress)
+            # Local threads share the table: each task writes its own slots, nothing is copied back; and
+            # they share an Event that ends them between blocks once the job is over.
+            cancelled = threading.Event()
+            run(functools.partial(_fill_span, table, func, block, cancelled), spans, _count, 0,
+                executor=executor, sizes=sizes, progress=progress, cancelled=cancelled)
         else:
-            tasks = [(func, None, n, k, table._order, a, b, block) for a, b in spans]
+            tasks = [(func, None, n, k, table._order, a, b, block, None) for a, b in spans]
             run(map_task, tasks, table._place, 0, executor=executor, sizes=sizes, progress=progress)
         return table
 
@@ -342,10 +345,13 @@ def _read_file(f, name: str, np):
     return meta, offset, tuple(shape), fortran, dtype
 
 
-def _fill_span(table: CombinationTable, func: Any, block: int, span: Tuple[int, int]) -> int:
+def _fill_span(table: CombinationTable, func: Any, block: int, cancelled: threading.Event,
+               span: Tuple[int, int]) -> int:
     """Local worker of build(): func's values for one rank range, written straight into the table."""
     first, end = span
     for a in range(first, end, block):
+        if cancelled.is_set():
+            return 0  # the build failed or was interrupted: stop between blocks
         b = min(a + block, end)
         table._place(a, func(combination_rows(table.n, table.k, a, b, table._order)), b - a)
     return end - first

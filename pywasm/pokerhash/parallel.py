@@ -32,6 +32,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import os
 import sys
+import threading
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
@@ -103,7 +104,7 @@ def plan(start: int, stop: int, rate: float, executor: Any = None, chunk: Option
 
 def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any, Any], Any], initial: Any = _FIRST,
         *, executor: Any = None, sizes: Optional[Sequence[int]] = None, progress: Any = None,
-        stop: Optional[Callable[[Any], bool]] = None) -> Any:
+        stop: Optional[Callable[[Any], bool]] = None, cancelled: Optional[threading.Event] = None) -> Any:
     """Runs worker(task) for every task on `executor` and returns the parts merged in task order.
 
     initial: the starting total (default: the first part). sizes: work units per task for progress
@@ -111,7 +112,9 @@ def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any
     longer than half a second; False shows nothing; a callable is called as progress(done, total) after
     each merge. stop: asked after each merge; once it returns True the remaining tasks are cancelled and
     the total so far is returned. Errors from a task are re-raised as they are, as soon as any task
-    fails; pending tasks are cancelled first (also on KeyboardInterrupt).
+    fails; pending tasks are cancelled first (also on KeyboardInterrupt). cancelled: an Event set when
+    run returns or raises, so tasks on local threads that hold it can end between two blocks of work
+    instead of finishing a long task after the job is gone.
     """
     tasks = list(tasks)
     sizes = [1] * len(tasks) if sizes is None else list(sizes)
@@ -143,6 +146,8 @@ def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any
         _run_on(executor, worker, tasks, state, 2 * count + 2)
         return state.total
     finally:
+        if cancelled is not None:
+            cancelled.set()
         close()
 
 
@@ -248,25 +253,31 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
         raise ValueError(f"block must be a positive integer, got {block!r}")
     if chunk is None:
         chunk = block * (256 if _dask_backed(executor) else 16)
-    tasks = [(func, reduce, n, k, order_code, a, b, block) for a, b in ranges(first, end, chunk)]
+    # Tasks on local threads share an Event that ends them between blocks once the job is over.
+    cancelled = threading.Event() if executor is None or isinstance(executor, int) else None
+    spans = ranges(first, end, chunk)
+    tasks = [(func, reduce, n, k, order_code, a, b, block, cancelled) for a, b in spans]
     if not tasks:
         return [] if reduce is None else None
-    sizes = [b - a for a, b in ranges(first, end, chunk)]
+    sizes = [b - a for a, b in spans]
     if reduce is not None:
-        return run(map_task, tasks, reduce, executor=executor, sizes=sizes, progress=progress)
-    parts = run(map_task, tasks, _append, [], executor=executor, sizes=sizes, progress=progress)
+        return run(map_task, tasks, reduce, executor=executor, sizes=sizes, progress=progress, cancelled=cancelled)
+    parts = run(map_task, tasks, _append, [], executor=executor, sizes=sizes, progress=progress,
+                cancelled=cancelled)
     return concat(parts)
 
 
 def map_task(task: Tuple) -> Any:
     """Worker of map_combinations and CombinationTable.build: one rank range, in blocks of rows,
     reduced in order (or, with no reduce, concatenated) locally."""
-    func, reduce, n, k, order_code, first, end, block = task
+    func, reduce, n, k, order_code, first, end, block, cancelled = task
     from ._table import combination_rows
 
     parts = []
     total = _FIRST
     for a in range(first, end, block):
+        if cancelled is not None and cancelled.is_set():
+            return None  # the job is over (an error or Ctrl-C): nobody reads this part
         part = func(combination_rows(n, k, a, min(a + block, end), order_code))
         if reduce is None:
             parts.append(part)
