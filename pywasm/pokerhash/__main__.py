@@ -8,6 +8,7 @@ import time
 
 import pokerhash as ph
 from pokerhash._cli_equity import add_subcommands as _add_equity_subcommands
+from pokerhash import _cli_scale
 
 
 def _eval(args) -> None:
@@ -31,7 +32,8 @@ def _unrank(args) -> None:
 
 def _histogram(args) -> None:
     started = time.perf_counter()
-    counts = ph.value_histogram(args.k)
+    with _cli_scale.executor_from(args) as executor:
+        counts = ph.value_histogram(args.k, executor=executor)
     seconds = time.perf_counter() - started
     per_category = [0] * 10
     distinct = 0
@@ -63,6 +65,7 @@ def main(argv=None) -> int:
     p.set_defaults(run=_unrank)
     p = sub.add_parser("histogram", help="category counts over every k-card hand, timed")
     p.add_argument("k", type=int, choices=range(5, 10), metavar="k")
+    _cli_scale.add_arguments(p)
     p.set_defaults(run=_histogram)
     _add_equity_subcommands(sub)  # equity, enumerate
     args = parser.parse_args(argv)

@@ -235,7 +235,9 @@ class CombinationTable:
                 executor=executor, sizes=sizes, progress=progress, cancelled=cancelled)
         else:
             tasks = [(func, None, n, k, table._order, a, b, block, None) for a, b in spans]
-            run(map_task, tasks, table._place, 0, executor=executor, sizes=sizes, progress=progress)
+            expected = iter(sizes)  # parts arrive in task order: each must fill exactly its span
+            run(map_task, tasks, lambda position, part: table._place(position, part, next(expected)), 0,
+                executor=executor, sizes=sizes, progress=progress)
         return table
 
     def _place(self, position: int, part: Any, expected: Optional[int] = None) -> int:
