@@ -751,12 +751,13 @@ class _AnyBuffer:
             raise ValueError(f"{what} must be a {'writable ' if writable else ''}C-contiguous buffer") from None
         self.view, self.nbytes, self.itemsize, self.format = view, view.nbytes, view.itemsize, view.format
         flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+        self._keep: object = None
         if not view.readonly:
-            self._keep = (ctypes.c_char * self.nbytes).from_buffer(flat)
-            self.address = ctypes.addressof(self._keep)
+            pinned = (ctypes.c_char * self.nbytes).from_buffer(flat)
+            self._keep, self.address = pinned, ctypes.addressof(pinned)
         else:
-            self._keep = flat.tobytes()
-            self.address = ctypes.cast(c_char_p(self._keep), c_void_p).value or 0
+            copied = flat.tobytes()
+            self._keep, self.address = copied, ctypes.cast(c_char_p(copied), c_void_p).value or 0
 
     def release(self) -> None:
         self._keep = None
@@ -808,7 +809,7 @@ def combination_lookup_into(*args) -> None:
         raise TypeError("combination_lookup_into(rows, n, k, order, table, out) takes 6 arguments")
     n, k, order = _table_shape(args[1], args[2], args[3])
     rows = _rows_of(args[0], k)
-    held = [rows]
+    held: list = [rows]
     try:
         table = _AnyBuffer(args[4], False, "table")
         held.append(table)

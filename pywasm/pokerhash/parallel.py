@@ -30,6 +30,7 @@ The cost model behind the chunk sizes is docs/scale.md.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import os
 import sys
 import threading
@@ -215,8 +216,8 @@ def _progress(progress: Any, total: int):
         raise TypeError(f"progress must be None, True, False or a callable, got {type(progress).__name__}")
     stream = sys.stderr
     interactive = progress is True or (stream is not None and hasattr(stream, "isatty") and stream.isatty())
-    try:
-        from tqdm import tqdm  # optional: the bar users know, with rate and time left
+    try:  # optional: the bar users know, with rate and time left
+        tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:
         tqdm = None
     if not interactive or tqdm is None:
