@@ -28,7 +28,7 @@ def reference_histogram(k, start, stop):
 def late_first(task):
     """Later tasks finish first, so merging in arrival order would scramble the result."""
     index, count = task
-    time.sleep(0.002 * (count - index))
+    time.sleep(0.001 * (count - index))
     return index
 
 
@@ -128,6 +128,9 @@ def test_bad_arguments_are_named():
         ph.value_histogram(5, chunk=0)
     with pytest.raises(TypeError, match="progress must be None, True, False or a callable"):
         ph.value_histogram(5, progress="yes")
+    with pytest.raises(TypeError, match="executor must be None, a number of threads, a concurrent.futures.Executor"
+                                        " or a distributed.Client, got str"):
+        ph.value_histogram(5, executor="threads")
     with pytest.raises(ValueError, match="sizes must have one entry per task"):
         parallel.run(abs, [1, 2], max, sizes=[1])
     with pytest.raises(ValueError, match="range 0..99 outside 0..C\\(5,3\\) = 10"):
@@ -162,24 +165,24 @@ def test_map_combinations_reduce_matches_the_histogram_on_threads_and_processes(
 
 def random_hands(rows, k, seed):
     rng = np.random.default_rng(seed)
-    return np.argpartition(rng.random((rows, 52)), k, axis=1)[:, :k].astype(np.uint8)
+    return np.argpartition(rng.random((rows, 52), dtype=np.float32), k, axis=1)[:, :k].astype(np.uint8)
 
 
 def test_evaluate_batch_on_threads_gives_the_same_values():
-    for k in (5, 7, 9):
-        hands = random_hands(150_000, k, k)
+    for k in (7, 9):
+        hands = random_hands(100_000, k, k)
         want = ph.evaluate_batch(hands)
-        for threads in (2, 3, 8):
+        for threads in (2, 3):
             assert (ph.evaluate_batch(hands, threads=threads) == want).all()
     flat = bytes(random_hands(100_000, 7, 1))
     assert list(ph.evaluate_batch(flat, 7, threads=2)) == list(ph.evaluate_batch(flat, 7))
 
 
 def test_evaluate_batch_on_threads_names_the_first_bad_row():
-    hands = random_hands(200_000, 7, 3)
-    hands[150_000, 1] = hands[150_000, 0]  # in the last thread's piece
-    hands[120_000, 2] = 60  # earlier, in another piece
-    with pytest.raises(ValueError, match="^row 120000: card id outside 0..51$"):
+    hands = random_hands(100_000, 7, 3)
+    hands[90_000, 1] = hands[90_000, 0]  # in the last thread's piece
+    hands[60_000, 2] = 60  # earlier, in another piece
+    with pytest.raises(ValueError, match="^row 60000: card id outside 0..51$"):
         ph.evaluate_batch(hands, threads=4)
     with pytest.raises(ValueError, match="threads must be a positive integer, got 0"):
         ph.evaluate_batch(hands, threads=0)

@@ -21,7 +21,10 @@ JOBS = {
     "map": "ph.map_combinations(counts, 52, 9, np.add)",  # 3.7 billion rows
 }
 SCRIPT = """
-import sys, numpy as np, pokerhash as ph
+import signal, sys, numpy as np, pokerhash as ph
+# A shell that starts a command in the background (CI, nohup ... &) hands it SIGINT ignored, and Python
+# then keeps it ignored; this restores what a terminal user has, Ctrl-C raising KeyboardInterrupt.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def heavy(rows):
     for _ in range(300):
         values = ph.evaluate_batch(rows)

@@ -126,8 +126,13 @@ def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any
         state = _Merger(merge, initial, sizes, report, stop)
         if not tasks:
             return None if initial is _FIRST else initial
+        local = executor is None or (isinstance(executor, int) and not isinstance(executor, bool))
+        if not local and not is_dask_client(executor) and not callable(getattr(executor, "submit", None)):
+            raise TypeError("executor must be None, a number of threads, a concurrent.futures.Executor or a"
+                            f" distributed.Client, got {type(executor).__name__}")
         count = workers(executor)
-        local = executor is None or isinstance(executor, int)
+        if local and sys.platform == "emscripten":
+            count = 1  # Pyodide runs Python on one thread
         if local and (count == 1 or len(tasks) == 1):
             for task in tasks:  # in the calling thread: Ctrl-C lands between two tasks
                 if state.add(worker(task)):
