@@ -29,6 +29,11 @@ from ._equity import EquityResult, equity
 from ._percentile import percentile
 from ._ranges import Range, parse_range
 from ._showdown import compare, winners
+# scale-out: tables, the parallel runner and its jobs (docs/scale.md)
+from . import parallel
+from ._histogram import value_histogram as _value_histogram_job
+from ._table import CombinationTable, value_table
+from .parallel import map_combinations
 
 __all__ = [
     "backend", "Card", "Category", "parse_cards",
@@ -41,6 +46,7 @@ __all__ = [
     "omaha_evaluate", "omaha_evaluate_batch", "winners", "compare", "Deck", "percentile",
     "CardLike", "Cards", "Rows",
     "games",  # other games: short deck, lowball, hi-lo (pokerhash/games.py)
+    "CombinationTable", "value_table", "map_combinations", "parallel",
 ]
 
 from ._version import __version__
@@ -307,13 +313,21 @@ def combination_masks(n: int, k: int, start: int = 0, stop: Optional[int] = None
     return out
 
 
-def value_histogram(k: int, start: int = 0, stop: Optional[int] = None) -> Any:
+def value_histogram(k: int, start: int = 0, stop: Optional[int] = None, *, executor: Any = None,
+                    chunk: Optional[int] = None, progress: Any = None) -> Any:
     """How many k-card hands have each value, over all hands or a range of their colex ranks.
+
+    The sweep runs as tasks of about 0.05 s of C time (so Ctrl-C stops it promptly), merged in a fixed order:
+    the counts are the same for every executor and chunking.
 
     Args:
         k: hand size, 5 to 9.
         start: the first colex rank of the hands counted.
         stop: one past the last (default C(52, k): every hand).
+        executor: where the tasks run (pokerhash.parallel.run): None for local threads, an int for that
+            many threads, any concurrent.futures.Executor, or a dask distributed.Client.
+        chunk: hands per task (default: sized from the measured speed).
+        progress: a callable(done, total), False for none, or None for a tqdm bar on a terminal.
 
     Returns:
         7463 counts indexed by value (slot 0 unused): a uint64 numpy array if numpy is installed, else
@@ -331,9 +345,7 @@ def value_histogram(k: int, start: int = 0, stop: Optional[int] = None) -> Any:
     if not isinstance(k, int) or not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k}")
     start, stop = _span(52, k, start, stop)
-    out = zeros("Q", WORST_VALUE + 1, numpy_or_none())
-    _core.value_histogram_into(k, start, stop - start, out)
-    return out
+    return _value_histogram_job(k, start, stop, executor=executor, chunk=chunk, progress=progress)
 
 
 def hand_index(*cards: Union[Cards, CardLike]) -> int:

@@ -16,6 +16,7 @@ import operator
 import sys
 from typing import Any, Callable, Optional, Tuple
 
+from . import parallel
 from ._backend import core
 from ._buffers import Rows, is_numpy_array, zeros
 
@@ -24,7 +25,7 @@ _BAD_ID = 255  # an id outside 0..51 in a list row maps here: the core reports i
 WidthCheck = Callable[[int], None]
 
 
-def evaluate_batch(cards: Any, k: Optional[int] = None) -> Any:
+def evaluate_batch(cards: Any, k: Optional[int] = None, threads: Optional[int] = None) -> Any:
     """Values of many hands at once (the GIL is released for big batches).
 
     Args:
@@ -34,6 +35,8 @@ def evaluate_batch(cards: Any, k: Optional[int] = None) -> Any:
             sequence of ids (bytes, bytearray, array.array, memoryview, 1-D array, list) with k given.
             A C-contiguous uint8 array is read in place; anything else is converted first.
         k: cards per hand; needed only for flat input.
+        threads: evaluate on this many threads (None or 1: the calling thread); the rows are split into
+            contiguous pieces, so the values are the same, and a bad row is reported as on one thread.
 
     Returns:
         numpy.ndarray of uint16 (shape (N,)) for numpy input, else array.array('H'): the values 1..7462.
@@ -54,7 +57,7 @@ def evaluate_batch(cards: Any, k: Optional[int] = None) -> Any:
     """
     rows, k, count, np = card_rows(cards, k, "cards", _hand_width)
     out = zeros("H", count, np)
-    core.evaluate_batch_into(rows, k, out)
+    parallel.evaluate_batch_into(rows, k, out, threads)
     return out
 
 

@@ -1368,6 +1368,157 @@ static PyObject *py_game_equity_sample(PyObject *module, PyObject *const *args, 
 }
 
 
+/* ---- combination tables (scale-out; docs/scale.md) ----------------------------------------------- */
+
+/* Shared checks of n, k, order for the table functions; -1 with an exception. */
+static int table_shape(PyObject *n_arg, PyObject *k_arg, PyObject *order_arg, unsigned long long *n,
+                       unsigned long long *k, ph_order *order) {
+    if (unsigned_arg(n_arg, "n", n) < 0 || unsigned_arg(k_arg, "k", k) < 0 || parse_order(order_arg, order) < 0)
+        return -1;
+    return check_n_k(*n, *k);
+}
+
+/* The row errors of ph_combination_rank_batch / ph_combination_lookup as exceptions. */
+static PyObject *row_error(int status, size_t bad_row, unsigned long long n) {
+    if (status == PH_E_DUPLICATE)
+        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate item", bad_row);
+    if (status == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "row %zu: item outside 0..%llu", bad_row, n - 1);
+    return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+}
+
+/* Rows of a rank batch: a uint8 buffer holding a whole number of k-item rows; the row count or -1. */
+static Py_ssize_t rows_of(PyObject *obj, Py_buffer *view, unsigned long long k) {
+    if (buffer_of(obj, view, 0, "B", 1, "rows") < 0)
+        return -1;
+    if (k == 0 || (unsigned long long)view->len % k) {
+        PyErr_Format(PyExc_ValueError, "rows hold %zd bytes, not a multiple of k=%llu", view->len, k);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return (Py_ssize_t)((unsigned long long)view->len / k);
+}
+
+static PyObject *py_combination_rows_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long n, k, start, count;
+    ph_order order;
+    if (nargs != 6)
+        return PyErr_Format(PyExc_TypeError, "combination_rows_into(n, k, order, start, count, out) takes 6 arguments");
+    if (table_shape(args[0], args[1], args[2], &n, &k, &order) < 0 || unsigned_arg(args[3], "start", &start) < 0 ||
+        unsigned_arg(args[4], "count", &count) < 0 || check_range(n, k, start, count) < 0)
+        return NULL;
+    Py_buffer out;
+    if (buffer_of(args[5], &out, 1, "B", 1, "out") < 0)
+        return NULL;
+    int status = PH_OK;
+    if ((unsigned long long)out.len != count * k) {
+        PyErr_Format(PyExc_ValueError, "out must hold %llu uint8 values", count * k);
+        status = PH_E_BUFFER;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_combination_rows((unsigned)n, (size_t)k, order, start, (size_t)count, out.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&out);
+    if (status != PH_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_combination_ranks_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long n, k;
+    ph_order order;
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError, "combination_ranks_into(rows, n, k, order, out) takes 5 arguments");
+    if (table_shape(args[1], args[2], args[3], &n, &k, &order) < 0)
+        return NULL;
+    Py_buffer rows, out;
+    Py_ssize_t m = rows_of(args[0], &rows, k);
+    if (m < 0)
+        return NULL;
+    if (buffer_of(args[4], &out, 1, "QLK", 8, "out") < 0) {
+        PyBuffer_Release(&rows);
+        return NULL;
+    }
+    int status = PH_OK;
+    size_t bad_row = 0;
+    if (out.len / 8 != m) {
+        PyErr_Format(PyExc_ValueError, "out must hold %zd uint64 values", m);
+        status = PH_E_BUFFER;
+    } else if (m >= GIL_FREE_ROWS) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_combination_rank_batch(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, out.buf, &bad_row);
+        Py_END_ALLOW_THREADS
+    } else {
+        status = ph_combination_rank_batch(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, out.buf, &bad_row);
+    }
+    PyBuffer_Release(&rows);
+    PyBuffer_Release(&out);
+    if (status == PH_E_BUFFER)
+        return NULL;
+    if (status != PH_OK)
+        return row_error(status, bad_row, n);
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_combination_lookup_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long n, k;
+    ph_order order;
+    if (nargs != 6)
+        return PyErr_Format(PyExc_TypeError, "combination_lookup_into(rows, n, k, order, table, out) takes 6 arguments");
+    if (table_shape(args[1], args[2], args[3], &n, &k, &order) < 0)
+        return NULL;
+    Py_buffer rows, table, out;
+    Py_ssize_t m = rows_of(args[0], &rows, k);
+    if (m < 0)
+        return NULL;
+    if (PyObject_GetBuffer(args[4], &table, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        PyBuffer_Release(&rows);
+        return PyErr_Format(PyExc_ValueError, "table must be a C-contiguous buffer");
+    }
+    if (PyObject_GetBuffer(args[5], &out, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
+        PyErr_Clear();
+        PyBuffer_Release(&rows);
+        PyBuffer_Release(&table);
+        return PyErr_Format(PyExc_ValueError, "out must be a writable C-contiguous buffer");
+    }
+    const char *table_format = table.format ? table.format : "B", *out_format = out.format ? out.format : "B";
+    uint64_t total = 0;
+    ph_binomial(n, k, &total);
+    int status = PH_E_BUFFER;
+    size_t bad_row = 0;
+    if (out.itemsize != table.itemsize || strcmp(out_format, table_format) != 0)
+        PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
+                     out_format);
+    else if ((uint64_t)(table.len / table.itemsize) != total)
+        PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", n, k,
+                     (unsigned long long)total, table.len / table.itemsize);
+    else if (out.len / out.itemsize != m)
+        PyErr_Format(PyExc_ValueError, "out must hold %zd entries", m);
+    else if (m >= GIL_FREE_ROWS) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_combination_lookup(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, table.buf, total,
+                                       (size_t)table.itemsize, out.buf, &bad_row);
+        Py_END_ALLOW_THREADS
+    } else {
+        status = ph_combination_lookup(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, table.buf, total,
+                                       (size_t)table.itemsize, out.buf, &bad_row);
+    }
+    PyBuffer_Release(&rows);
+    PyBuffer_Release(&table);
+    PyBuffer_Release(&out);
+    if (status == PH_E_BUFFER)
+        return NULL;
+    if (status != PH_OK)
+        return row_error(status, bad_row, n);
+    Py_RETURN_NONE;
+}
+
+
 /* ---- module -------------------------------------------------------------------------------------- */
 
 /* Every FASTCALL binding is named py_<name>. */
@@ -1415,6 +1566,10 @@ static PyMethodDef methods[] = {
     FASTCALL(game_equity_exact_seconds, "game_equity_exact_seconds($module, high, low, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration of a game's spot."),
     FASTCALL(game_equity_exact, "game_equity_exact($module, high, low, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1 of a game's spot."),
     FASTCALL(game_equity_sample, "game_equity_sample($module, high, low, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1 of a game's spot."),
+    /* combination tables (scale-out) */
+    FASTCALL(combination_rows_into, "combination_rows_into($module, n, k, order, start, count, out, /)\n--\n\nRows of the k-subsets of range(n) with ranks start.. in colex (order 0) or lex (1) order, into a uint8 buffer."),
+    FASTCALL(combination_ranks_into, "combination_ranks_into($module, rows, n, k, order, out, /)\n--\n\nThe uint64 rank (colex or lex) of each k-item row of a uint8 buffer, into out."),
+    FASTCALL(combination_lookup_into, "combination_lookup_into($module, rows, n, k, order, table, out, /)\n--\n\nThe table entry at each row's rank (colex or lex), into out."),
     {NULL, NULL, 0, NULL},
 };
 

@@ -1163,3 +1163,138 @@ def game_equity_sample(*args) -> dict:
     if status != 0:
         raise _status_error(status)
     return _game_tally_dict(tally, spot.players)
+
+
+# ---- combination tables (scale-out; docs/scale.md) -------------------------------------------------------
+
+for _name, _result, _args in (
+    ("ph_combination_rows", c_int, [c_uint, c_size_t, c_int, c_uint64, c_size_t, c_void_p]),
+    ("ph_combination_rank_batch", c_int, [c_void_p, c_size_t, c_size_t, c_uint, c_int, c_void_p, POINTER(c_size_t)]),
+    ("ph_combination_lookup", c_int,
+     [c_void_p, c_size_t, c_size_t, c_uint, c_int, c_void_p, c_uint64, c_size_t, c_void_p, POINTER(c_size_t)]),
+):
+    _function = getattr(_lib, _name)
+    _function.restype = _result
+    _function.argtypes = _args
+
+
+def _table_shape(n_arg, k_arg, order_arg):
+    n, k = _unsigned(n_arg, "n"), _unsigned(k_arg, "k")
+    order = _order(order_arg)
+    _check_n_k(n, k)
+    return n, k, order
+
+
+def _row_error(status: int, n: int) -> Exception:
+    if status == PH_E_DUPLICATE:
+        return ValueError(f"row {_size.value}: duplicate item")
+    if status == PH_E_CARD:
+        return ValueError(f"row {_size.value}: item outside 0..{n - 1}")
+    return _status_error(status)
+
+
+def _rows_of(obj, k: int) -> "_Buffer":
+    rows = _Buffer(obj, False, "B", 1, "rows")
+    if k == 0 or rows.nbytes % k:
+        rows.release()
+        raise ValueError(f"rows hold {rows.nbytes} bytes, not a multiple of k={k}")
+    return rows
+
+
+class _AnyBuffer:
+    """A C-contiguous buffer of any item format, pinned for one C call (table lookups copy raw items)."""
+
+    __slots__ = ("view", "address", "nbytes", "itemsize", "format", "_keep")
+
+    def __init__(self, obj, writable: bool, what: str):
+        try:
+            view = memoryview(obj)
+            if not view.c_contiguous or (writable and view.readonly):
+                raise BufferError
+        except (TypeError, BufferError):
+            raise ValueError(f"{what} must be a {'writable ' if writable else ''}C-contiguous buffer") from None
+        self.view, self.nbytes, self.itemsize, self.format = view, view.nbytes, view.itemsize, view.format
+        flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
+        self._keep: object = None
+        if not view.readonly:
+            pinned = (ctypes.c_char * self.nbytes).from_buffer(flat)
+            self._keep, self.address = pinned, ctypes.addressof(pinned)
+        else:
+            copied = flat.tobytes()
+            self._keep, self.address = copied, ctypes.cast(c_char_p(copied), c_void_p).value or 0
+
+    def release(self) -> None:
+        self._keep = None
+        self.view.release()
+
+
+@_signature("n, k, order, start, count, out")
+def combination_rows_into(*args) -> None:
+    """Rows of the k-subsets of range(n) with ranks start.. in colex (order 0) or lex (1) order, into a uint8 buffer."""
+    if len(args) != 6:
+        raise TypeError("combination_rows_into(n, k, order, start, count, out) takes 6 arguments")
+    n, k, order = _table_shape(args[0], args[1], args[2])
+    start, count = _unsigned(args[3], "start"), _unsigned(args[4], "count")
+    _check_range(n, k, start, count)
+    out = _Buffer(args[5], True, "B", 1, "out")
+    try:
+        if out.nbytes != count * k:
+            raise ValueError(f"out must hold {(count * k) % U64_END} uint8 values")
+        _lib.ph_combination_rows(n, k, order, start, count, out.address)
+    finally:
+        out.release()
+
+
+@_signature("rows, n, k, order, out")
+def combination_ranks_into(*args) -> None:
+    """The uint64 rank (colex or lex) of each k-item row of a uint8 buffer, into out."""
+    if len(args) != 5:
+        raise TypeError("combination_ranks_into(rows, n, k, order, out) takes 5 arguments")
+    n, k, order = _table_shape(args[1], args[2], args[3])
+    rows = _rows_of(args[0], k)
+    try:
+        out = _Buffer(args[4], True, "QLK", 8, "out")
+    except BaseException:
+        rows.release()
+        raise
+    try:
+        m = rows.nbytes // k
+        if out.nbytes // 8 != m:
+            raise ValueError(f"out must hold {m} uint64 values")
+        status = _lib.ph_combination_rank_batch(rows.address, m, k, n, order, out.address, ctypes.byref(_size))
+    finally:
+        rows.release()
+        out.release()
+    if status != 0:
+        raise _row_error(status, n)
+
+
+@_signature("rows, n, k, order, table, out")
+def combination_lookup_into(*args) -> None:
+    """The table entry at each row's rank (colex or lex), into out."""
+    if len(args) != 6:
+        raise TypeError("combination_lookup_into(rows, n, k, order, table, out) takes 6 arguments")
+    n, k, order = _table_shape(args[1], args[2], args[3])
+    rows = _rows_of(args[0], k)
+    held: list = [rows]
+    try:
+        table = _AnyBuffer(args[4], False, "table")
+        held.append(table)
+        out = _AnyBuffer(args[5], True, "out")
+        held.append(out)
+        total = _binomial(n, k)
+        m = rows.nbytes // k
+        if out.itemsize != table.itemsize or out.format != table.format:
+            raise ValueError(f"out must have the table's item format '{table.format}' (format '{out.format}' given)")
+        if table.nbytes // table.itemsize != total:
+            raise ValueError(f"table must hold C({n},{k}) = {total} entries, not {table.nbytes // table.itemsize}")
+        if out.nbytes // out.itemsize != m:
+            raise ValueError(f"out must hold {m} entries")
+        status = _lib.ph_combination_lookup(rows.address, m, k, n, order, table.address, total, table.itemsize,
+                                            out.address, ctypes.byref(_size))
+    finally:
+        for buffer in held:
+            buffer.release()
+    if status != 0:
+        raise _row_error(status, n)
+

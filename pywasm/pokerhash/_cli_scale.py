@@ -1,0 +1,55 @@
+"""`--workers N` / `--scheduler ADDRESS` for the subcommands of `python -m pokerhash` that run big jobs.
+
+__main__.py calls add_arguments(parser) for such a subcommand and runs its job inside
+`with executor_from(args) as executor:`, passing `executor=executor` on (None: local threads).
+Dask is an optional extra: `pip install pokerhash[dask]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+from typing import Any, Iterator
+
+DASK_MISSING = "{option} needs dask and distributed: pip install 'pokerhash[dask]'"
+
+
+def add_arguments(parser: Any) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--workers", type=_positive, metavar="N",
+                       help="run on a local Dask cluster of N worker processes (needs pokerhash[dask])")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (needs pokerhash[dask])")
+
+
+@contextlib.contextmanager
+def executor_from(args: Any) -> Iterator[Any]:
+    """None (local threads), or a Dask client for --workers / --scheduler, closed afterwards."""
+    workers, scheduler = getattr(args, "workers", None), getattr(args, "scheduler", None)
+    if workers is None and scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ValueError(DASK_MISSING.format(option="--workers" if workers else "--scheduler")) from None
+    if scheduler is not None:
+        with Client(scheduler, timeout="10s") as client:
+            yield client
+        return
+    # One thread per worker process: the C work of a task keeps one core busy. No dashboard: it would
+    # need bokeh and a fixed port.
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        yield client
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive number of worker processes, got {text!r}")
+    return value

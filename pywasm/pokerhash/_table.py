@@ -1,0 +1,387 @@
+"""CombinationTable: one slot per k-subset of range(n), addressed by the subset's rank (seed 000's binomial
+coefficient table, on numpy), and value_table(k): seed 001's table of the value of every k-card hand.
+
+Ranks and lookups run in C (`ph_combination_rank_batch`, `ph_combination_lookup`) with the GIL released;
+building goes through pokerhash.parallel, so any executor fills a table. A saved table is a plain `.npy`
+file (numpy.load reads it) followed by a metadata trailer; CombinationTable.load checks that metadata and
+memory-maps the values, so a later process opens a 267 MB table without reading it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import operator
+import os
+import struct
+import threading
+from typing import Any, Iterator, Optional, Tuple
+
+from ._backend import core
+from ._buffers import Rows, numpy_or_none
+from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run
+from ._version import __version__
+
+ORDERS = {"colex": 0, "lex": 1}
+ORDER_NAMES = {code: name for name, code in ORDERS.items()}
+TRAILER_MAGIC = b"POKERHASH-TABLE1"  # the last 16 bytes of a saved table; 8 bytes before: metadata length
+FORMAT = 1  # version of the metadata layout
+
+
+def _numpy():
+    np = numpy_or_none()
+    if np is None:
+        raise ImportError("combination tables need numpy: pip install numpy (or pokerhash[numpy])")
+    return np
+
+
+def combination_span(n: int, k: int, start: int, stop: Optional[int], order: str) -> Tuple[int, int, int]:
+    """Checked (start, stop, order code) of a rank range of the k-subsets of range(n)."""
+    code = order_code(order)
+    for name, value in (("n", n), ("k", k), ("start", start)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    if not 0 <= n <= 64:
+        raise ValueError(f"n must be 0..64, got {n}")
+    if not 0 <= k <= n:
+        raise ValueError(f"k must be 0..n, got {k} for n={n}")
+    total = math.comb(n, k)
+    stop = total if stop is None else stop
+    if not 0 <= start <= stop <= total:
+        raise ValueError(f"range {start}..{stop} outside 0..C({n},{k}) = {total}")
+    return start, stop, code
+
+
+def order_code(order: str) -> int:
+    try:
+        return ORDERS[order]
+    except (KeyError, TypeError):
+        raise ValueError(f"order must be 'colex' or 'lex', got {order!r}") from None
+
+
+def combination_rows(n: int, k: int, start: int, stop: int, order: int):
+    """Rows of the k-subsets with ranks start..stop-1 in the given order (0 colex, 1 lex), ascending items:
+    an (M, k) uint8 numpy array, or Rows without numpy."""
+    np = numpy_or_none()
+    count = stop - start
+    if np is not None:
+        out = np.empty(count * k, dtype=np.uint8)
+        core.combination_rows_into(n, k, order, start, count, out)
+        return out.reshape(count, k)
+    from array import array
+
+    flat = array("B", bytes(count * k))
+    core.combination_rows_into(n, k, order, start, count, flat)
+    return Rows(flat, k)
+
+
+class CombinationTable:
+    """One value of `dtype` per k-subset of range(n), stored by the subset's rank in `order`.
+
+    t[cards] reads or writes the slot of a subset (card text "As Kd 7h", ids, Cards, any order);
+    t[i] and t[a:b] by rank; t.lookup(rows) for many subsets at once ((M, k) -> (M,), ranked in C with
+    the GIL released); t.values is the numpy array itself (len C(n, k)).
+
+    >>> t = CombinationTable(52, 2, "float64")
+    >>> t["As Ah"] = 0.85
+    >>> t[[51, 50]], t.rank("As Ah"), len(t)
+    (0.85, 1325, 1326)
+    """
+
+    def __init__(self, n: int, k: int, dtype: Any = "uint16", order: str = "colex", *, values: Any = None,
+                 holds: str = "") -> None:
+        np = _numpy()
+        _, total, code = combination_span(n, k, 0, None, order)
+        self.n, self.k, self.order, self.holds = n, k, ORDER_NAMES[code], str(holds)
+        self._order = code
+        self.dtype = np.dtype(dtype)
+        if values is None:
+            values = np.zeros(total, dtype=self.dtype)
+        elif not isinstance(values, np.ndarray) or values.shape != (total,) or values.dtype != self.dtype:
+            shape = getattr(values, "shape", None)
+            kind = getattr(values, "dtype", type(values).__name__)
+            raise ValueError(f"values must be a numpy array of shape ({total},) and dtype {self.dtype},"
+                             f" got shape {shape} and {kind}")
+        self.values = values
+
+    # ---- addressing ----------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def rank(self, cards: Any) -> int:
+        """Rank of one subset: card text, or a sequence of ids / Cards in any order."""
+        items = self._items(cards)
+        if len(items) != self.k:
+            raise ValueError(f"a subset of this table has {self.k} items, got {len(items)}")
+        return core.rank_combination(items, self.n, self._order)
+
+    def subset(self, rank: int) -> Tuple[int, ...]:
+        """The subset (ascending items) at a rank."""
+        return core.unrank_combination(rank, self.k, self.n, self._order)
+
+    def _items(self, cards: Any) -> list:
+        if isinstance(cards, str):
+            return core.parse_cards(cards)
+        try:
+            return [operator.index(c) for c in cards]
+        except TypeError:
+            raise TypeError("a subset must be card text or a sequence of integer ids, got "
+                            f"{type(cards).__name__}") from None
+
+    def _where(self, key: Any):
+        """The index into values for t[key]: a rank, a slice, or the rank of a subset."""
+        if isinstance(key, slice):
+            return key
+        if getattr(key, "ndim", 0) == 0 and not isinstance(key, (str, bool)) and hasattr(key, "__index__"):
+            return operator.index(key)
+        return self.rank(key)
+
+    def __getitem__(self, key: Any) -> Any:
+        np = _numpy()
+        if isinstance(key, np.ndarray) and key.ndim == 2:
+            return self.lookup(key)
+        return self.values[self._where(key)]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.values[self._where(key)] = value
+
+    # ---- many rows at once -----------------------------------------------------------------------------
+
+    def _rows(self, rows: Any):
+        """rows as a C-contiguous (M, k) uint8 array, with items checked to fit in a byte."""
+        np = _numpy()
+        array = np.asarray(rows)
+        if array.ndim == 1 and array.size == 0:
+            array = array.reshape(0, self.k)
+        if array.ndim != 2 or array.shape[1] != self.k:
+            raise ValueError(f"rows must have shape (M, {self.k}), got {array.shape}")
+        if array.dtype.kind not in "iu":
+            raise ValueError(f"rows must hold integers, got dtype {array.dtype}")
+        if array.dtype != np.uint8:
+            outside = ((array < 0) | (array >= self.n)).any(axis=1)
+            if outside.any():
+                raise ValueError(f"row {int(np.argmax(outside))}: item outside 0..{self.n - 1}")
+            array = array.astype(np.uint8)
+        return np.ascontiguousarray(array)
+
+    def ranks(self, rows: Any):
+        """(M,) uint64 ranks of an (M, k) array of subsets (computed in C, the GIL released)."""
+        np = _numpy()
+        array = self._rows(rows)
+        out = np.empty(len(array), dtype=np.uint64)
+        if self.k:
+            core.combination_ranks_into(array, self.n, self.k, self._order, out)
+        else:
+            out[:] = 0
+        return out
+
+    def lookup(self, rows: Any):
+        """(M,) values of an (M, k) array of subsets: rank and gather in one C pass, the GIL released."""
+        np = _numpy()
+        array = self._rows(rows)
+        out = np.empty(len(array), dtype=self.dtype)
+        if not self.k:
+            out[:] = self.values[0]
+            return out
+        core.combination_lookup_into(array, self.n, self.k, self._order, _raw(self.values), _raw(out))
+        return out
+
+    def rows(self, start: int = 0, stop: Optional[int] = None):
+        """Subsets with ranks start..stop-1 in table order as an (M, k) uint8 array."""
+        start, stop, _ = combination_span(self.n, self.k, start, stop, self.order)
+        return combination_rows(self.n, self.k, start, stop, self._order)
+
+    def chunks(self, size: int = 1 << 20) -> Iterator[Tuple[int, Any, Any]]:
+        """(start, rows, values) for consecutive rank ranges of `size` subsets (values is a view)."""
+        for start, stop in ranges(0, len(self.values), size):
+            yield start, self.rows(start, stop), self.values[start:stop]
+
+    def __repr__(self) -> str:
+        what = f", holds={self.holds!r}" if self.holds else ""
+        return f"CombinationTable(n={self.n}, k={self.k}, dtype={self.dtype}, order={self.order!r}{what})"
+
+    # ---- building ----------------------------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, n: int, k: int, func: Any, dtype: Any, *, order: str = "colex", executor: Any = None,
+              chunk: Optional[int] = None, block: int = BLOCK_ROWS, progress: Any = None,
+              holds: str = "") -> "CombinationTable":
+        """A table whose slot for each subset is func(rows) for the rows of that subset.
+
+        func(rows) gets an (M, k) uint8 array of subsets (M <= block, consecutive ranks in `order`) and
+        returns M values. The rank range is cut into tasks of `chunk` subsets (default: 16 blocks
+        locally, 256 on a Dask cluster) that run on `executor` (see pokerhash.parallel) with progress;
+        for processes or a cluster func must be picklable (a top-level function).
+
+        >>> import pokerhash as ph
+        >>> t = CombinationTable.build(52, 5, ph.evaluate_batch, "uint16")
+        >>> t["As Ks Qs Js Ts"]
+        1
+        """
+        table = cls(n, k, dtype, order, holds=holds)
+        if not isinstance(block, int) or block < 1:
+            raise ValueError(f"block must be a positive integer, got {block!r}")
+        if chunk is None:
+            chunk = block * (256 if _dask_backed(executor) else 16)
+        spans = ranges(0, len(table.values), chunk)
+        sizes = [b - a for a, b in spans]
+        if executor is None or isinstance(executor, int):
+            # Local threads share the table: each task writes its own slots, nothing is copied back; and
+            # they share an Event that ends them between blocks once the job is over.
+            cancelled = threading.Event()
+            run(functools.partial(_fill_span, table, func, block, cancelled), spans, _count, 0,
+                executor=executor, sizes=sizes, progress=progress, cancelled=cancelled)
+        else:
+            tasks = [(func, None, n, k, table._order, a, b, block, None) for a, b in spans]
+            expected = iter(sizes)  # parts arrive in task order: each must fill exactly its span
+            run(map_task, tasks, lambda position, part: table._place(position, part, next(expected)), 0,
+                executor=executor, sizes=sizes, progress=progress)
+        return table
+
+    def _place(self, position: int, part: Any, expected: Optional[int] = None) -> int:
+        """Writes func's values for the ranks from `position` on (build()'s merge); returns where they end."""
+        np = _numpy()
+        values = np.asarray(part)
+        end = position + len(values)
+        if values.ndim != 1 or end > len(self.values) or expected is not None and len(values) != expected:
+            raise ValueError(f"func must return one value per row, got shape {values.shape} for"
+                             f" {expected if expected is not None else 'the'} rows from rank {position}")
+        if values.dtype != self.dtype:
+            converted = values.astype(self.dtype)
+            if not np.array_equal(converted, values):
+                raise ValueError(f"func returned values that do not fit {self.dtype} at rank {position}")
+            values = converted
+        self.values[position:end] = values
+        return end
+
+    # ---- files -------------------------------------------------------------------------------------------
+
+    def metadata(self) -> dict:
+        return {"format": FORMAT, "n": self.n, "k": self.k, "order": self.order, "dtype": self.dtype.str,
+                "holds": self.holds, "pokerhash": __version__}
+
+    def save(self, path: Any) -> None:
+        """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then metadata."""
+        np = _numpy()
+        meta = json.dumps(self.metadata(), sort_keys=True).encode()
+        with open(path, "wb") as f:
+            np.lib.format.write_array(f, np.ascontiguousarray(self.values), allow_pickle=False)
+            f.write(meta)
+            f.write(struct.pack("<Q", len(meta)))
+            f.write(TRAILER_MAGIC)
+
+    @classmethod
+    def load(cls, path: Any, mmap: bool = True, *, n: Optional[int] = None, k: Optional[int] = None,
+             order: Optional[str] = None, dtype: Any = None, holds: Optional[str] = None,
+             check_version: bool = True) -> "CombinationTable":
+        """Opens a saved table, memory-mapped read-only by default (nothing is read until used).
+
+        The file's metadata must agree with the data in it, with every expectation given (n, k, order,
+        dtype, holds) and, unless check_version=False, with this pokerhash's major.minor version;
+        otherwise ValueError names the difference.
+        """
+        np = _numpy()
+        name = os.fspath(path)
+        with open(name, "rb") as f:
+            meta, data_offset, shape, fortran, file_dtype = _read_file(f, name, np)
+        total = math.comb(meta["n"], meta["k"])
+        if shape != (total,) or fortran or file_dtype != np.dtype(meta["dtype"]):
+            raise ValueError(f"{name}: the values (shape {shape}, dtype {file_dtype}) do not match the metadata"
+                             f" (C({meta['n']},{meta['k']}) = {total} values of {np.dtype(meta['dtype'])})")
+        expected = {"n": n, "k": k, "order": order, "holds": holds,
+                    "dtype": None if dtype is None else np.dtype(dtype).str}
+        for field, want in expected.items():
+            if want is not None and meta[field] != want:
+                raise ValueError(f"{name} holds a table with {field}={meta[field]!r}, expected {want!r}")
+        if check_version and meta["pokerhash"].split(".")[:2] != __version__.split(".")[:2]:
+            raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
+                             " pass check_version=False to load it anyway")
+        count = total * file_dtype.itemsize
+        if mmap:
+            values = np.memmap(name, dtype=file_dtype, mode="r", offset=data_offset, shape=(total,))
+        else:
+            with open(name, "rb") as f:
+                f.seek(data_offset)
+                values = np.frombuffer(f.read(count), dtype=file_dtype).copy()
+        return cls(meta["n"], meta["k"], file_dtype, meta["order"], values=values, holds=meta["holds"])
+
+
+def _read_file(f, name: str, np):
+    """(metadata, data offset, shape, fortran_order, dtype) of a saved table; ValueError when it is not one."""
+    size = os.fstat(f.fileno()).st_size
+    tail = len(TRAILER_MAGIC) + 8
+    if size < tail:
+        raise ValueError(f"{name} is not a pokerhash table file (too short)")
+    f.seek(size - tail)
+    length_bytes = f.read(8)
+    if f.read(len(TRAILER_MAGIC)) != TRAILER_MAGIC:
+        raise ValueError(f"{name} is not a pokerhash table file (no metadata trailer)")
+    (length,) = struct.unpack("<Q", length_bytes)
+    if length > size - tail:
+        raise ValueError(f"{name}: damaged metadata trailer")
+    f.seek(size - tail - length)
+    try:
+        meta = json.loads(f.read(length))
+    except ValueError:
+        raise ValueError(f"{name}: damaged metadata trailer") from None
+    needed = {"format", "n", "k", "order", "dtype", "holds", "pokerhash"}
+    if not isinstance(meta, dict) or not needed <= set(meta):
+        raise ValueError(f"{name}: metadata lacks {sorted(needed - set(meta or {}))}")
+    if meta["format"] != FORMAT:
+        raise ValueError(f"{name}: table format {meta['format']} is not {FORMAT} (written by pokerhash"
+                         f" {meta['pokerhash']}, this is {__version__})")
+    f.seek(0)
+    try:
+        version = np.lib.format.read_magic(f)
+        if version == (1, 0):
+            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        else:
+            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+    except ValueError as error:
+        raise ValueError(f"{name}: not a valid .npy header ({error})") from None
+    offset = f.tell()
+    if offset + math.prod(shape) * dtype.itemsize + length + tail != size:
+        raise ValueError(f"{name}: file size {size} does not match its header (truncated or damaged)")
+    return meta, offset, tuple(shape), fortran, dtype
+
+
+def _fill_span(table: CombinationTable, func: Any, block: int, cancelled: threading.Event,
+               span: Tuple[int, int]) -> int:
+    """Local worker of build(): func's values for one rank range, written straight into the table."""
+    first, end = span
+    for a in range(first, end, block):
+        if cancelled.is_set():
+            return 0  # the build failed or was interrupted: stop between blocks
+        b = min(a + block, end)
+        table._place(a, func(combination_rows(table.n, table.k, a, b, table._order)), b - a)
+    return end - first
+
+
+def _count(total: int, part: int) -> int:
+    return total + part
+
+
+def _raw(values):
+    """values viewed as unsigned integers (or raw bytes) of the same item size: a plain buffer format."""
+    size = values.dtype.itemsize
+    return values.view(f"u{size}" if size in (1, 2, 4, 8) else f"V{size}")
+
+
+def value_table(k: int = 7, order: str = "colex", *, executor: Any = None, progress: Any = None) -> CombinationTable:
+    """The value (1..7462) of every k-card hand (k = 5..9) as a uint16 CombinationTable indexed by rank.
+
+    value_table(7, order="lex") is seed 001's table: 133,784,560 values (267 MB) in lexicographic rank
+    order. Built by evaluating every hand on `executor` (default: local threads).
+
+    >>> t = value_table(5)
+    >>> t["As Ks Qs Js Ts"], t.lookup([[51, 47, 43, 39, 35]])
+    (1, array([1], dtype=uint16))
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k!r}")
+    from . import evaluate_batch
+
+    return CombinationTable.build(52, k, evaluate_batch, "uint16", order=order, executor=executor,
+                                  progress=progress, holds="hand values")

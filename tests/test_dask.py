@@ -1,0 +1,117 @@
+"""Jobs on a real Dask cluster (2 worker processes): the same results as one thread, a worker killed mid-job
+changes nothing, and a bad job fails fast with our own error.
+
+Every result check goes through `same_as_one_thread(client, job)`, where job(executor) runs one job; a new
+kind of job (exact equity, for instance) is one more test function calling it.
+"""
+
+import argparse
+import contextlib
+import io
+import os
+import signal
+import sys
+import time
+
+import pytest
+
+import pokerhash as ph
+from pokerhash import __main__ as cli, _cli_scale
+
+np = pytest.importorskip("numpy")
+distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in Pyodide")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None, silence_logs=50)
+    with cluster, distributed.Client(cluster) as connected:
+        yield connected
+
+
+def same_as_one_thread(client, job):
+    """Runs job(executor) on the cluster and on one local thread; both results must be identical."""
+    on_cluster = job(client)
+    alone = job(1)
+    if isinstance(alone, np.ndarray):
+        assert on_cluster.dtype == alone.dtype and (on_cluster == alone).all()
+    else:
+        assert on_cluster == alone
+    return on_cluster
+
+
+def test_histogram_slices(client):
+    for k, start, stop, chunk in ((7, 50_000_000, 80_000_000, 3_000_001), (8, 0, 2_000_000, 700_000), (5, 0, None, None)):
+        counts = same_as_one_thread(client, lambda ex: ph.value_histogram(k, start, stop, executor=ex, chunk=chunk))
+        assert counts.sum() == (stop or 2_598_960) - start
+
+
+def test_table_build_and_map_combinations(client):
+    table = same_as_one_thread(client, lambda ex: ph.CombinationTable.build(
+        52, 5, ph.evaluate_batch, "uint16", order="lex", executor=ex, chunk=400_000).values)
+    assert (np.bincount(table, minlength=7463) == ph.value_histogram(5)).all()
+
+    def top_ranks(rows):  # nested, so cloudpickle ships it by value to the workers
+        return int(rows[:, -1].astype(np.int64).sum())
+
+    same_as_one_thread(client, lambda ex: ph.map_combinations(top_ranks, 30, 6, lambda a, b: a + b, executor=ex,
+                                                              chunk=50_000, block=10_000))
+
+
+def test_cli_runs_on_a_running_scheduler(client):
+    def histogram(*options):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert cli.main(["histogram", "6", *options]) == 0
+        return [line for line in out.getvalue().splitlines() if "hands/s" not in line]
+
+    assert histogram("--scheduler", client.scheduler.address) == histogram()
+
+
+def test_without_dask_the_options_say_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
+    with pytest.raises(ValueError, match=r"--workers needs dask and distributed: pip install 'pokerhash\[dask\]'"):
+        with _cli_scale.executor_from(argparse.Namespace(workers=2, scheduler=None)):
+            pass
+
+
+def test_a_bad_job_fails_fast_with_our_error(client):
+    def bad_rows(rows):
+        if rows[0, 0] == 0 and rows[0, 1] == 1:  # the first blocks are bad
+            raise ValueError("this job's function rejects rows starting 0 1")
+        time.sleep(0.05)
+        return len(rows)
+
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="rejects rows starting 0 1"):  # 52C7 rows: hours, if not stopped
+        ph.map_combinations(bad_rows, 52, 7, lambda a, b: a + b, executor=client, chunk=1 << 16, block=1 << 12)
+    with pytest.raises(ValueError, match="func must return one value per row"):
+        ph.CombinationTable.build(52, 7, lambda rows: np.zeros(3), "uint8", executor=client)
+    assert time.perf_counter() - started < 60
+    with pytest.raises(ValueError, match="k must be 5 to 9, got 4"):
+        ph.value_histogram(4, executor=client)
+
+
+def test_a_worker_killed_mid_job_changes_nothing(client):
+    # Runs last in this module: the cluster is left with a freshly restarted worker.
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    killed = []
+
+    def slow_counts(rows):
+        time.sleep(0.05)
+        return np.bincount(ph.evaluate_batch(rows), minlength=7463)
+
+    def kill_after_first_part(done, total):
+        if not killed:
+            killed.append(done)
+            os.kill(victim, signal.SIGKILL)
+
+    counts = ph.map_combinations(slow_counts, 52, 5, np.add, executor=client, chunk=150_000, block=50_000,
+                                 progress=kill_after_first_part)
+    assert killed and killed[0] < 2_598_960  # the worker died while most of the job was still to do
+    assert (counts == ph.value_histogram(5)).all()
+    client.wait_for_workers(2, timeout=60)
+    assert victim not in client.run(os.getpid).values()
