@@ -144,19 +144,20 @@ export function setupGamesPanel(engines) {
         const what = r.exact ? `exact: ${group(r.deals)} deals` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
         $('games-eq-summary').textContent = `${what}${lows} in ${r.seconds.toFixed(3)} s — JS pokerhash.mjs in a Web Worker`;
         $('games-eq-result').classList.remove('stale');
+        $('games-eq-result').hidden = false; // hidden until the first result
     }
 
     async function equity() {
         if (current) return;
         const started = performance.now();
         let status = 'ok';
+        showError('games-eq-error', null, null);
         try {
             const { players, game, board, options } = inputs();
             $('games-code').textContent = equityCode(players, game, board, options);
             current = engines.jsWorker().run('gameEquity', { players, options }, progress);
             busy(true, 'starting…');
             showResult(await current.promise);
-            showError('games-eq-error', null, null);
         } catch (e) {
             status = e.name === 'Cancelled' ? 'cancelled' : 'error';
             if (status === 'cancelled') $('games-eq-summary').textContent = 'Cancelled.';

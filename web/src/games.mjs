@@ -201,10 +201,15 @@ function readsAsCards(ph, text) {
     }
 }
 
+/** A known hand: labelled in the order given, held as a combo of ascending ids (Python's Range of one hand). */
 function knownHand(ph, spec, cards) {
     const ids = ph.parseCards(cards);
     deckCards(ph, spec.high, ids, '');
-    return { label: ids.map((c) => cardName(c)).join(''), cards: ids, combos: [{ cards: ids, weight: 1 }] };
+    if (ids.length !== 2 && (ids.length < 4 || ids.length > 6)) {
+        fail(`a range holds hands of 2 (hold'em) or 4 to 6 (Omaha) cards, got ${ids.length}`, 'count');
+    }
+    const combo = { cards: [...ids].sort((a, b) => a - b), weight: 1 };
+    return { label: ids.map((c) => cardName(c)).join(''), cards: ids, combos: [combo] };
 }
 
 /** Hold'em range notation; in the short deck "random" (any, XX, *) is every two-card hand of its 36 cards. */

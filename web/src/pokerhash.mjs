@@ -1,6 +1,7 @@
 /**
- * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges and
- * all-in equity, running the library's C core compiled to WebAssembly.
+ * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges,
+ * all-in equity and other games (short deck, lowball, hi-lo), running the library's C core compiled to
+ * WebAssembly. This module is the API; equity.mjs, games.mjs, equity_job.mjs and ranges.mjs do the work.
  *
  *   import { PokerHash } from 'pokerhash';
  *   const ph = await PokerHash.load();
@@ -11,6 +12,8 @@
  *   ph.equity(['AcAd', 'QQ+, AKs']);          // all-in equity: players[i].equity, win, tie, lose, winRate...
  *   ph.parseRange('QQ+, AKs, A5s-A2s:0.5');   // the same range notation as Python's pokerhash
  *   ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc'); // [0]
+ *   ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'); // 28: other games on their own scales (games.mjs)
+ *   ph.gameEquity(['AhAd2c3d', 'KsKhQsJh'], { game: 'omaha_hilo8' }); // hi-lo equity, split and quartered pots
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
