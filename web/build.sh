@@ -20,7 +20,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 source "$WEB/need_apt.sh"
 
 # ---- flag sets ------------------------------------------------------------------------------------
-COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src" -DPH_SIX_CARD_TABLE=0 -DPH_LARGE_HAND_TABLES=0
+COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src" -DPH_SIX_CARD_TABLE=0 -DPH_LARGE_HAND_TABLES=0 -DPH_FLUSH_TABLE=0
     -sWASM_BIGINT=1) # 64-bit C arguments stay i64: BigInt in JS, and unlegalized imports for Pyodide
 case "$MODE" in
 release) OPT=(-O3 -DNDEBUG) ;;
