@@ -196,8 +196,9 @@ def test_short_deck_ranges():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"game": "shortdeck", "exact": True, "samples": 10}, "exact=True cannot be combined with samples"),
-    ({"game": "shortdeck", "exact": True, "seed": 1, "stderr": 0.1}, "exact=True cannot be combined with stderr, seed"),
+    # pokerhash.equity's rule and messages (one implementation: _equity_jobs.py)
+    ({"game": "shortdeck", "exact": True, "samples": 10}, "exact=True conflicts with samples=10: those set Monte Carlo"),
+    ({"game": "shortdeck", "exact": True, "seed": 1, "stderr": 0.1}, "exact=True conflicts with stderr=0.1, seed=1"),
     ({"game": "razz"}, "unknown equity game 'razz'; equity games: shortdeck, shortdeck_triton, omaha_hilo8"),
     ({"game": "omaha_hilo8"}, "player 1: omaha_hilo8 hands have 4 to 6 cards, got 2"),
     ({"game": "shortdeck", "board": "As Kd"}, "the board must have 0, 3, 4 or 5 cards, got 2"),
