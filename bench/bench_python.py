@@ -1,4 +1,5 @@
-"""Python-level benchmark: pokerhash against eval7, treys and phevaluator, in one process.
+"""Python-level benchmark: pokerhash against eval7, treys, phevaluator and holdem-hand-evaluator (b-inary's
+Rust evaluator on PyPI), in one process.
 
     python bench/bench_python.py [--hands N] [--batch-rows N] [--rounds R] [--clib PATH]
 
@@ -70,6 +71,7 @@ def print_rows(title: str, units: dict, best: dict, unit: str = "M/s") -> None:
 
 def single_calls(count: int, rounds: int) -> None:
     import eval7
+    import holdem_hand_evaluator
     import phevaluator
     import treys
     from phevaluator import _pheval
@@ -78,6 +80,7 @@ def single_calls(count: int, rounds: int) -> None:
     # Each library's own card form, made once.
     as_eval7 = [[eval7.Card(card_name(c)) for c in h] for h in hands]
     t_cards = {c: treys.Card.new(card_name(c)) for c in range(52)}
+    as_text = ["".join(card_name(c) for c in h) for h in hands]  # holdem-hand-evaluator reads text only
     as_treys = [([t_cards[c] for c in h[:5]], [t_cards[c] for c in h[5:]]) for h in hands]
 
     ph = pokerhash.evaluate
@@ -85,6 +88,7 @@ def single_calls(count: int, rounds: int) -> None:
     pe7 = _pheval.evaluate_7cards
     e7 = eval7.evaluate
     tr = treys.Evaluator().evaluate
+    bhe = holdem_hand_evaluator.evaluate_hand
     # treys is pure Python, about a thousand times slower: a slice keeps its rounds short.
     treys_n = max(1, count // 50)
     treys_slice = as_treys[:treys_n]
@@ -113,6 +117,10 @@ def single_calls(count: int, rounds: int) -> None:
         for h in as_eval7:
             e7(h)
 
+    def bhe_calls():
+        for text in as_text:
+            bhe(text)
+
     def treys_calls():
         for board, hand in treys_slice:
             tr(board, hand)
@@ -121,6 +129,7 @@ def single_calls(count: int, rounds: int) -> None:
         "pokerhash.evaluate(a, b, c, d, e, f, g)": ours,
         "pokerhash.evaluate(*hand)": ours_star,
         "eval7.evaluate([Card x7])": eval7_calls,
+        "holdem_hand_evaluator.evaluate_hand('AsKd...')": bhe_calls,
         "treys Evaluator().evaluate(board5, hand2)": treys_calls,
         "phevaluator.evaluate_cards(a..g) (public API)": pheval_public,
         "phevaluator._pheval.evaluate_7cards(a..g) (private C)": pheval_private,
@@ -143,6 +152,9 @@ def single_calls(count: int, rounds: int) -> None:
     # Sorted by our value, eval7's must fall strictly at each better-to-worse step and hold on ties.
     pairs = sorted(zip(ours_v, (e7(h) for h in as_eval7)))
     check("eval7 orders hands as pokerhash does", all(
+        (v1 == v2 and s1 == s2) or (v1 < v2 and s1 > s2) for (v1, s1), (v2, s2) in zip(pairs, pairs[1:])))
+    pairs = sorted(zip(ours_v, (bhe(t) for t in as_text)))
+    check("holdem-hand-evaluator orders hands as pokerhash does", all(
         (v1 == v2 and s1 == s2) or (v1 < v2 and s1 > s2) for (v1, s1), (v2, s2) in zip(pairs, pairs[1:])))
 
 

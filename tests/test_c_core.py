@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 
-# The wasm builds leave out the dense 6-card block (PH_SIX_CARD_TABLE=0): test the core both ways.
+# The wasm builds leave out the 6-card block, the 8/9-card blocks and the flush table (each derived instead):
+# test the core both ways.
 @pytest.mark.parametrize("six_card_table", [1, 0])
 def test_c_core(native_tools, tmp_path, six_card_table):
     if not native_tools["cc"]:
@@ -20,7 +21,8 @@ def test_c_core(native_tools, tmp_path, six_card_table):
     exe = str(tmp_path / "test_core")
     build = subprocess.run(
         [native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pthread",
-         f"-DPH_SIX_CARD_TABLE={six_card_table}",
+         f"-DPH_SIX_CARD_TABLE={six_card_table}", f"-DPH_LARGE_HAND_TABLES={six_card_table}",
+         f"-DPH_FLUSH_TABLE={six_card_table}",
          "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src"),
          *sources, "-o", exe], capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stderr

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-REGENERATE = "PYTHONPATH=pywasm python3 -m tablegen   (from the repository root)"
+REGENERATE = "./build.sh tables   (from the repository root)"
 WRITE = ("import json, pathlib, sys\n"
          "from tablegen import game_tables\n"
          "sizes = {}\n"
@@ -31,7 +31,7 @@ def test_game_tables_match_generator(native_tools, tmp_path):
     stale = [f for f in generated if not filecmp.cmp(tmp_path / f, os.path.join(tables, f), shallow=False)]
     assert not stale, f"core_c/tables/{', '.join(stale)} out of date; regenerate: {REGENERATE}"
     for name in generated:  # each names the command that made it
-        assert "Made by `PYTHONPATH=pywasm python3 -m tablegen`" in (tmp_path / name).read_text()[:400]
+        assert "Made by `./build.sh tables`" in (tmp_path / name).read_text()[:400]
     sizes = json.loads(run.stdout)
     for name in ("shortdeck", "shortdeck_triton", "ace_five", "ace_five_8", "deuce_seven"):
         assert 0 < sizes[name] <= BUDGET, f"{name}: {sizes[name]:,} bytes of tables, budget {BUDGET:,}"

@@ -5,7 +5,7 @@ import filecmp
 import os
 import subprocess
 
-REGENERATE = "PYTHONPATH=pywasm python3 -m tablegen   (from the repository root)"
+REGENERATE = "./build.sh tables   (from the repository root)"
 
 
 def test_tables_match_generator(native_tools, tmp_path):

@@ -1,5 +1,5 @@
-/* SIMD batch kernel for 5-, 6- and 7-card rows, chosen at run time (x86-64 with AVX2); every other case
- * goes to the portable loop.
+/* SIMD batch kernel for 5-, 6- and 7-card rows, chosen at run time (x86-64 with AVX2) or at build time
+ * (WebAssembly SIMD128, eval_simd_wasm.h); every other case goes to the portable loop.
  *
  * Eight hands a step, four to a 256-bit register, one 8-byte group per hand (its k cards, then pad bytes
  * that can equal no card). Per-card contributions come from 16-entry byte tables (pshufb) indexed by rank
@@ -147,6 +147,17 @@ static int has_avx2(void) {
 
 int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
     size_t done = has_avx2() ? kernel_avx2(cards, n, k, out) : 0;
+    int status = ph_batch_scalar(cards + done * k, n - done, k, out + done, bad_row);
+    if (status != PH_OK && bad_row)
+        *bad_row += done;
+    return status;
+}
+
+#elif defined(__wasm_simd128__)
+#include "eval_simd_wasm.h"
+
+int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    size_t done = ph_wasm_kernel(cards, n, k, out);
     int status = ph_batch_scalar(cards + done * k, n - done, k, out + done, bad_row);
     if (status != PH_OK && bad_row)
         *bad_row += done;

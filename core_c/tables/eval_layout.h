@@ -1,5 +1,5 @@
 /* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h).
- * Made by `PYTHONPATH=pywasm python3 -m tablegen` from the repository root (see pywasm/tablegen/). */
+ * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 
 #ifndef PH_EVAL_LAYOUT_H
 #define PH_EVAL_LAYOUT_H

@@ -1,5 +1,5 @@
 /* GENERATED FILE, do not edit. Tables of ace-to-five low (razz): values 1..6175; ace-to-five low, eight or better: values 1..57 (lower is better).
- * Made by `PYTHONPATH=pywasm python3 -m tablegen` from the repository root (see pywasm/tablegen/). */
+ * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 #include "game_tables.h"
 
 #define PLAIN_ENTRIES (PH_GAME_SIX_CARD_BLOCKS ? 73775 : 55380)

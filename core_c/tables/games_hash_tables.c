@@ -1,5 +1,5 @@
 /* GENERATED FILE, do not edit. Rank-multiset hash of the other games' evaluator.
- * Made by `PYTHONPATH=pywasm python3 -m tablegen` from the repository root (see pywasm/tablegen/). */
+ * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 #include "game_tables.h"
 
 /* 9 digits: block base + position share of digits 0-3 by (k - 5, pattern), remaining cards << 24 */

@@ -1,5 +1,5 @@
 /* GENERATED FILE, do not edit. Tables of short deck (6+ hold'em): values 1..1404 (lower is better).
- * Made by `PYTHONPATH=pywasm python3 -m tablegen` from the repository root (see pywasm/tablegen/). */
+ * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 #include "game_tables.h"
 
 #define PLAIN_ENTRIES (PH_GAME_SIX_CARD_BLOCKS ? 10230 : 7308)

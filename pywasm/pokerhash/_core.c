@@ -58,6 +58,14 @@ static int is_card_id(PyObject *item) {
 }
 
 static int collect_one(PyObject *item, uint8_t *out, Py_ssize_t *count) {
+    if (PyLong_CheckExact(item) && *count < MAX_COLLECT) { /* the common case, ahead of the general one */
+        long id = PyLong_AsLong(item);
+        if ((unsigned long)id < PH_DECK_SIZE) {
+            out[(*count)++] = (uint8_t)id;
+            return 0;
+        }
+        PyErr_Clear(); /* out of range or too big for a long: the general path names it */
+    }
     if (is_card_id(item)) {
         PyObject *number = PyNumber_Index(item);
         if (!number)

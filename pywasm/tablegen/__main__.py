@@ -1,4 +1,5 @@
-"""Write every generated C table: `PYTHONPATH=pywasm python3 -m tablegen [--out DIR]`."""
+"""Write every generated C table: `./build.sh tables`, i.e. `PYTHONPATH=pywasm .venv/bin/python -m tablegen [--out DIR]`
+(from the repository root; the rank-hash packing needs numpy)."""
 
 from __future__ import annotations
 

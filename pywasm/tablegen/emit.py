@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, List, Sequence
 
-COMMAND = "PYTHONPATH=pywasm python3 -m tablegen"
+COMMAND = "./build.sh tables"  # = PYTHONPATH=pywasm .venv/bin/python -m tablegen (the generator needs numpy)
 
 
 def banner(what: str) -> str:

@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, combinations
 
 from . import quinary, rank_hash
 from .emit import banner, c_array, source
 from .quinary import GROUP_SPAN, GROUPS
 from .ranking import FiveCardTable
 
-SUIT_COUNTER_SHIFT = 32  # four 4-bit suit counters above the rank hash (bits 0..27 with carries)
+SUIT_COUNTER_SHIFT = 0  # four 4-bit suit counters in bits 0..15 (a flush test is a 16-bit immediate)
+POISON_COUNT = 1 << 16  # ids >= 52 count in bits 16..19 (nine cards at most), so one test finds any
+HASH_SHIFT = 40  # the rank hash in bits 40..63: a sum wraps at 2**64, which is its own mod 2**24
 G2_SHIFT, G1_SHIFT = 12, 25  # the quinary key's fields (8- and 9-card hands)
-POISON_BIT = 1 << 63  # any id >= 52 sets it, so one test after the adds catches bad ids
-SUITED_COUNT_SHIFT = 56  # above the suit counters, which suited keys do not use
 
 
 def card_key(card: int) -> int:
-    """Additive per-card key: scrambled rank weight (rank_hash) | suit counter."""
+    """Additive per-card key: scrambled rank weight << 40 | suit counter; ids >= 52 count as poison."""
     if card >= 52:
-        return POISON_BIT
+        return POISON_COUNT
     rank, suit = divmod(card, 4)
-    return rank_hash.card_hash_part(rank) + (1 << (SUIT_COUNTER_SHIFT + 4 * suit))
+    return (rank_hash.card_hash_part(rank) << HASH_SHIFT) + (1 << (SUIT_COUNTER_SHIFT + 4 * suit))
 
 
 def card_quinary_key(card: int) -> int:
@@ -48,9 +48,10 @@ def card_bit(card: int) -> int:
 
 
 def suited_ranks_key(rank_mask: int) -> int:
-    """Rank key of the distinct ranks in a mask, plus their number in bits 56..63."""
+    """Rank key of the distinct ranks in a mask (the hash part, wrapped at 2**64), plus their number in the low
+    byte (where a card key has its suit counters, which a rank key does not use)."""
     ranks = [r for r in range(13) if rank_mask >> r & 1]
-    return sum(rank_hash.card_hash_part(r) for r in ranks) + (len(ranks) << SUITED_COUNT_SHIFT)
+    return (sum(rank_hash.card_hash_part(r) << HASH_SHIFT for r in ranks) + len(ranks)) % (1 << 64)
 
 
 def planes():
@@ -61,6 +62,17 @@ def planes():
                    for p in range(3)]
     suits = [1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 1, 16, 0, 0, 0, 0]
     return rank_planes + [suits]
+
+
+def flush_values(five: FiveCardTable):
+    """Best straight flush or flush of every 13-bit mask of one suit's ranks (0 below five ranks)."""
+    suited = {tuple(sorted(order)): value for value, order, is_suited in five.classes if is_suited}
+    table = [0] * 8192
+    for mask in range(8192):
+        ranks = [r for r in range(13) if mask >> r & 1]
+        if len(ranks) >= 5:
+            table[mask] = min(suited[c] for c in combinations(ranks, 5))
+    return table
 
 
 def eval_source():
@@ -92,7 +104,7 @@ def eval_source():
                 "dp[l][n][k] = #quinaries in [0, l*5^n) with digit sum k (the article's DP)",
                 per_line=10, shape=(5, 14, 10)),
         c_array("uint64_t", "ph_card_keys", keys,
-                "card_key(c): scrambled rank weight | suit counter << (32 + 4 * suit); ids >= 52 set bit 63",
+                "card_key(c): scrambled rank weight << 40 | 1 << (4 * suit); ids >= 52 count 1 << 16",
                 per_line=4),
         c_array("uint64_t", "ph_card_quinary_keys", qkeys,
                 "card_quinary_key(c): 5^digit in its rank group + 625 per card in the count fields",
@@ -100,9 +112,12 @@ def eval_source():
         c_array("uint64_t", "ph_card_bits", bits, "1 << (16*suit + rank); ids >= 52 have none",
                 per_line=4),
         c_array("uint64_t", "ph_suited_keys_low", suited_low,
-                "sum of the rank keys of ranks 2..8 in the mask, count << 56", per_line=4),
+                "sum of the rank keys of ranks 2..8 in the mask (mod 2^64) + their count", per_line=4),
         c_array("uint64_t", "ph_suited_keys_high", suited_high,
                 "the same for ranks 9..A: mask bits 7..12", per_line=4),
+        "#if PH_FLUSH_TABLE\n" + c_array("uint16_t", "ph_flush_values", flush_values(five),
+                                           "value of the best straight flush or flush among the ranks of one suit,"
+                                           " by 13-bit mask (0 below five ranks)") + "#endif\n",
         c_array("uint8_t", "ph_key_planes", plane_bytes,
                 "pshufb tables: bytes 0..2 of each rank's key (by rank), suit counters (by suit)",
                 shape=(4, 16)),

@@ -1,0 +1,116 @@
+/* The batch kernel of eval_simd.c for WebAssembly SIMD128 (web/build.sh compiles with -msimd128): the same
+ * steps as the AVX2 kernel, two hands to a 128-bit vector. Private; included by eval_simd.c only. */
+#ifndef PH_EVAL_SIMD_WASM_H
+#define PH_EVAL_SIMD_WASM_H
+
+#include <wasm_simd128.h>
+
+#include "pokerhash.h"
+#include "eval_batch.h"
+#include "eval_core.h"
+
+typedef struct wasm_constants {
+    v128_t expand, pads, limits, rotate[3];
+} wasm_constants;
+
+/* Byte i of a group: card i for i < k, else pad 0xf8 + i, as in the AVX2 kernel. */
+static inline wasm_constants wasm_constants_for(size_t k) {
+    uint8_t expand[16], pads[16], limits[16], rotate[3][16];
+    for (int group = 0; group < 2; group++) {
+        for (int i = 0; i < 8; i++) {
+            int at = 8 * group + i, card = i < (int)k;
+            expand[at] = card ? (uint8_t)(group * k + i) : 0x80;
+            pads[at] = card ? 0 : (uint8_t)(0xf8 + i);
+            limits[at] = card ? PH_DECK_SIZE - 1 : 0xff;
+            for (int d = 1; d <= 3; d++)
+                rotate[d - 1][at] = (uint8_t)(8 * group + (card ? (i + d) % (int)k : 0));
+        }
+    }
+    wasm_constants c;
+    c.expand = wasm_v128_load(expand);
+    c.pads = wasm_v128_load(pads);
+    c.limits = wasm_v128_load(limits);
+    for (int d = 0; d < 3; d++)
+        c.rotate[d] = wasm_v128_load(rotate[d]);
+    return c;
+}
+
+/* 16 bytes to two sums of 8, as 32-bit values in the low halves of the 64-bit lanes (before the final add). */
+static inline v128_t wasm_quad_sums(v128_t bytes) {
+    return wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(bytes));
+}
+
+static inline v128_t wasm_pair_sums(v128_t quads) {
+    return wasm_i64x2_add(quads, wasm_u64x2_shr(quads, 32));
+}
+
+/* Two hands: rank hashes (low 24 bits of each 64-bit lane), flushes as a 2-bit mask; bad bytes into *error. */
+static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_constants *c, v128_t *hashes,
+                                 v128_t *error) {
+    v128_t cards = wasm_v128_or(wasm_i8x16_swizzle(wasm_v128_load(rows), c->expand), c->pads);
+    v128_t bad = wasm_u8x16_sub_sat(cards, c->limits);
+    for (size_t d = 0; d < k / 2; d++)
+        bad = wasm_v128_or(bad, wasm_i8x16_eq(cards, wasm_i8x16_swizzle(cards, c->rotate[d])));
+    *error = wasm_v128_or(*error, bad);
+    v128_t rank = wasm_v128_and(wasm_u8x16_shr(cards, 2), wasm_i8x16_splat(0x0f));
+    v128_t suit = wasm_v128_and(cards, wasm_i8x16_splat((int8_t)0x83));
+    v128_t q0 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[0]), rank));
+    v128_t q1 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[1]), rank));
+    v128_t q2 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[2]), rank));
+    v128_t quads = wasm_i32x4_add(wasm_i32x4_add(q0, wasm_i32x4_shl(q1, 8)), wasm_i32x4_shl(q2, 16));
+    *hashes = wasm_v128_and(wasm_pair_sums(quads), wasm_i64x2_splat(PH_HASH_MASK));
+    v128_t suits = wasm_v128_load(ph_key_planes[3]);
+    v128_t cd = wasm_quad_sums(wasm_i8x16_swizzle(suits, suit));
+    v128_t hs = wasm_quad_sums(wasm_i8x16_swizzle(suits, wasm_v128_or(suit, wasm_i8x16_splat(8))));
+    v128_t counters = wasm_pair_sums(wasm_i32x4_add(cd, wasm_i32x4_shl(hs, 8)));
+    v128_t flush = wasm_v128_and(wasm_i64x2_add(counters, wasm_i64x2_splat(0x3333)), wasm_i64x2_splat(0x8888));
+    return (int)wasm_i64x2_bitmask(wasm_i64x2_ne(flush, wasm_i64x2_splat(0)));
+}
+
+static unsigned wasm_flush_row_value(const uint8_t *row, size_t k) {
+    uint64_t key = PH_SUIT_BIAS, bits = 0;
+    for (size_t j = 0; j < k; j++) {
+        key += ph_card_keys[row[j]];
+        bits |= ph_card_bits[row[j]];
+    }
+    return ph_suited_value(ph_flush_ranks(key & PH_SUIT_FLUSH_BITS, bits));
+}
+
+static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t *cards, size_t n, size_t k,
+                                                                  uint16_t *out) {
+    const wasm_constants c = wasm_constants_for(k);
+    const unsigned rows = k == 5 ? PH_RH_ROWS_5 : PH_RH_ROWS_7;
+    const unsigned values = k == 5 ? PH_RH_VALUES_5 : PH_RH_VALUES_7;
+    const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : PH_RH_SHIFT_7;
+    const uint16_t *base_of_row = ph_quinary_values + rows, *value_at = ph_quinary_values + values;
+    size_t i = 0;
+    /* The last load of a step reads 16 bytes from row i + 2. */
+    for (; i + 4 <= n && (n - i) * k >= 2 * k + 16; i += 4) {
+        const uint8_t *step = cards + i * k;
+        v128_t error = wasm_i64x2_splat(0), lo, hi;
+        int flush = wasm_two_hands(step, k, &c, &lo, &error);
+        flush |= wasm_two_hands(step + 2 * k, k, &c, &hi, &error) << 2;
+        if (__builtin_expect(wasm_v128_any_true(error), 0))
+            return i;
+        uint32_t h[4] = {(uint32_t)wasm_i64x2_extract_lane(lo, 0), (uint32_t)wasm_i64x2_extract_lane(lo, 1),
+                         (uint32_t)wasm_i64x2_extract_lane(hi, 0), (uint32_t)wasm_i64x2_extract_lane(hi, 1)};
+        for (int j = 0; j < 4; j++)
+            out[i + j] = value_at[base_of_row[h[j] >> shift] + (h[j] & ((1u << shift) - 1))];
+        for (; flush; flush &= flush - 1) {
+            int j = __builtin_ctz((unsigned)flush);
+            out[i + j] = (uint16_t)wasm_flush_row_value(step + j * k, k);
+        }
+    }
+    return i;
+}
+
+/* Rows [0, return value) are written and valid (5 and 7 cards: the browser build has no 6-card block). */
+static size_t ph_wasm_kernel(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    switch (k) {
+    case 5: return wasm_kernel_k(cards, n, 5, out);
+    case 7: return wasm_kernel_k(cards, n, 7, out);
+    default: return 0;
+    }
+}
+
+#endif
