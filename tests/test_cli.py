@@ -22,6 +22,8 @@ from pokerhash import _cli
 from pokerhash.__main__ import main
 from pokerhash._cli_output import ProgressBar
 
+from interrupts import CHILD_OPTIONS
+
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="a command line, run in subprocesses")
 
 # One --json run per subcommand; test_every_subcommand_has_json fails when a subcommand is missing here.
@@ -37,7 +39,7 @@ JSON_RUNS = {
 
 def run_cli(*args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "pokerhash", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kwargs)
+                            stderr=subprocess.PIPE, text=True, **CHILD_OPTIONS, **kwargs)
 
 
 # ---- names, help, version -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 import pokerhash as ph
 from pokerhash import _equity, _equity_jobs
+from interrupts import CHILD_OPTIONS
 from test_equity import brute
 
 
@@ -235,7 +236,7 @@ def test_ctrl_c_stops_a_long_exact_run_within_seconds(tmp_path):
         "ph.equity(['random'] * 3, exact=True, force=True, progress=progress)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env, **CHILD_OPTIONS)
     try:
         assert proc.stdout.readline().strip() == "running"  # a task has finished: the run is under way
         time.sleep(0.5)
