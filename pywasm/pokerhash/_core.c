@@ -1434,6 +1434,37 @@ static PyObject *py_combination_rows_into(PyObject *module, PyObject *const *arg
     Py_RETURN_NONE;
 }
 
+static PyObject *py_values_by_rank_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned long long k, start, count;
+    ph_order order;
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError, "values_by_rank_into(k, order, start, count, out) takes 5 arguments");
+    if (unsigned_arg(args[0], "k", &k) < 0 || parse_order(args[1], &order) < 0 ||
+        unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0)
+        return NULL;
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
+    if (check_range(PH_DECK_SIZE, k, start, count) < 0)
+        return NULL;
+    Py_buffer out;
+    if (buffer_of(args[4], &out, 1, "H", 2, "out") < 0)
+        return NULL;
+    int status = PH_OK;
+    if ((unsigned long long)out.len / 2 != count) {
+        PyErr_Format(PyExc_ValueError, "out must hold %llu uint16 values", count);
+        status = PH_E_BUFFER;
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_values_by_rank((size_t)k, order, start, (size_t)count, out.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&out);
+    if (status != PH_OK)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *py_combination_ranks_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     unsigned long long n, k;
@@ -1575,6 +1606,7 @@ static PyMethodDef methods[] = {
     FASTCALL(game_equity_exact, "game_equity_exact($module, high, low, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1 of a game's spot."),
     FASTCALL(game_equity_sample, "game_equity_sample($module, high, low, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1 of a game's spot."),
     /* combination tables (scale-out) */
+    FASTCALL(values_by_rank_into, "values_by_rank_into($module, k, order, start, count, out, /)\n--\n\nValues of the k-card hands (5..9) with ranks start.. in colex (order 0) or lex (1) order, into a uint16 buffer."),
     FASTCALL(combination_rows_into, "combination_rows_into($module, n, k, order, start, count, out, /)\n--\n\nRows of the k-subsets of range(n) with ranks start.. in colex (order 0) or lex (1) order, into a uint8 buffer."),
     FASTCALL(combination_ranks_into, "combination_ranks_into($module, rows, n, k, order, out, /)\n--\n\nThe uint64 rank (colex or lex) of each k-item row of a uint8 buffer, into out."),
     FASTCALL(combination_lookup_into, "combination_lookup_into($module, rows, n, k, order, table, out, /)\n--\n\nThe table entry at each row's rank (colex or lex), into out."),

@@ -1169,6 +1169,7 @@ def game_equity_sample(*args) -> dict:
 
 for _name, _result, _args in (
     ("ph_combination_rows", c_int, [c_uint, c_size_t, c_int, c_uint64, c_size_t, c_void_p]),
+    ("ph_values_by_rank", c_int, [c_size_t, c_int, c_uint64, c_size_t, c_void_p]),
     ("ph_combination_rank_batch", c_int, [c_void_p, c_size_t, c_size_t, c_uint, c_int, c_void_p, POINTER(c_size_t)]),
     ("ph_combination_lookup", c_int,
      [c_void_p, c_size_t, c_size_t, c_uint, c_int, c_void_p, c_uint64, c_size_t, c_void_p, POINTER(c_size_t)]),
@@ -1241,6 +1242,25 @@ def combination_rows_into(*args) -> None:
         if out.nbytes != count * k:
             raise ValueError(f"out must hold {(count * k) % U64_END} uint8 values")
         _lib.ph_combination_rows(n, k, order, start, count, out.address)
+    finally:
+        out.release()
+
+
+@_signature("k, order, start, count, out")
+def values_by_rank_into(*args) -> None:
+    """Values of the k-card hands (5..9) with ranks start.. in colex (order 0) or lex (1) order, into a uint16 buffer."""
+    if len(args) != 5:
+        raise TypeError("values_by_rank_into(k, order, start, count, out) takes 5 arguments")
+    k, order = _unsigned(args[0], "k"), _order(args[1])
+    start, count = _unsigned(args[2], "start"), _unsigned(args[3], "count")
+    if not 5 <= k <= 9:
+        raise ValueError(f"k must be 5 to 9, got {k}")
+    _check_range(DECK_SIZE, k, start, count)
+    out = _Buffer(args[4], True, "H", 2, "out")
+    try:
+        if out.nbytes // 2 != count:
+            raise ValueError(f"out must hold {count} uint16 values")
+        _lib.ph_values_by_rank(k, order, start, count, out.address)
     finally:
         out.release()
 

@@ -433,6 +433,34 @@ static void test_histogram_slice(void) {
     CHECK(memcmp(histogram, expected, sizeof histogram) == 0, "histogram slice differs");
 }
 
+static void test_values_by_rank(void) {
+    /* Slices of every hand size in both orders (the first, a middle and the last ranks) equal their rows
+     * evaluated one by one; the slices cross many changes of the upper cards. */
+    enum { COUNT = 3000 };
+    static uint8_t rows[COUNT * 9];
+    static uint16_t values[COUNT];
+    for (size_t k = 5; k <= 9; k++) {
+        uint64_t total;
+        ph_binomial(52, k, &total);
+        for (int order = PH_COLEX; order <= PH_LEX; order++) {
+            const uint64_t starts[3] = {0, total / 3 + 11, total - COUNT};
+            for (int s = 0; s < 3; s++) {
+                CHECK(ph_values_by_rank(k, (ph_order)order, starts[s], COUNT, values) == PH_OK, "values k %zu", k);
+                CHECK(ph_combination_rows(52, k, (ph_order)order, starts[s], COUNT, rows) == PH_OK, "rows");
+                int differ = 0;
+                for (int i = 0; i < COUNT; i++)
+                    differ += values[i] != ph_evaluate(rows + k * i, k);
+                CHECK(differ == 0, "k = %zu order %d from %llu: %d values differ", k, order,
+                      (unsigned long long)starts[s], differ);
+            }
+        }
+    }
+    CHECK(ph_values_by_rank(4, PH_COLEX, 0, 1, values) == PH_E_COUNT, "values k = 4");
+    CHECK(ph_values_by_rank(7, (ph_order)2, 0, 1, values) == PH_E_ARGUMENT, "values order 2");
+    CHECK(ph_values_by_rank(5, PH_LEX, 2598960, 1, values) == PH_E_RANK, "values past the end");
+    CHECK(ph_values_by_rank(5, PH_LEX, 2598960, 0, values) == PH_OK, "no values at the end");
+}
+
 static void test_category_counts(void) {
     /* Every 5-, 6- and 7-card hand by category (royal flush counted with straight flushes), and the
      * number of distinct values: the published figures. Run with and without the dense 6-card block. */
@@ -532,6 +560,7 @@ int main(int argc, char **argv) {
     test_quinary_lookup_agrees_with_evaluate();
     test_evaluate_errors();
     test_histogram_slice();
+    test_values_by_rank();
     test_category_counts();
     test_cards();
     test_describe_and_messages();

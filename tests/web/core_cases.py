@@ -473,6 +473,17 @@ CASES = [
     "core.game_equity_units(0, 0, [[(51, 50)], [(47, 46)]], None, [], [])",
     "core.game_equity_units(2, 0, [[(51, 50)], [(47, 46)]], None, [])",
     "core.game_equity_units(2, 0, [[(51, 50)]], None, [], [])",
+    # values of consecutive hands by rank (ph_values_by_rank): both orders, the last hands, and every error
+    "(lambda o: (core.values_by_rank_into(5, 0, 0, 40, o), list(o)))(array('H', bytes(80)))",
+    "(lambda o: (core.values_by_rank_into(7, 1, 75352208, 30, o), list(o)))(array('H', bytes(60)))",
+    "(lambda o: (core.values_by_rank_into(9, 0, 3679075390, 10, o), list(o)))(array('H', bytes(20)))",
+    "core.values_by_rank_into(4, 0, 0, 1, array('H', bytes(2)))",
+    "core.values_by_rank_into(5, 2, 0, 1, array('H', bytes(2)))",
+    "core.values_by_rank_into(5, 0, 2598959, 2, array('H', bytes(4)))",
+    "core.values_by_rank_into(5, 0, 0, 3, array('H', bytes(4)))",
+    "core.values_by_rank_into(5, 0, 0, 1, bytes(2))",
+    "core.values_by_rank_into(5, 0, -1, 1, array('H', bytes(2)))",
+    "core.values_by_rank_into(5, 0, 0, 1)",
     # combination tables (scale-out): rows in either order, batch ranks, lookups, and every error
     "(lambda o: (core.combination_rows_into(7, 3, 0, 30, 5, o), list(o)))(bytearray(15))",
     "(lambda o: (core.combination_rows_into(7, 3, 1, 0, 35, o), list(o)))(bytearray(105))",

@@ -1,36 +1,109 @@
 """The other games in the browser builds: the JS API under node against the native package (values,
-descriptions, Omaha, equity with a seed, error messages), and the page offering each game in Chromium."""
+descriptions, Omaha, equity of hands and ranges with a seed, error messages, the mode rule), and the page's
+games panel in Chromium (each game, equity in the worker with Cancel and no long tasks, phone width; axe and
+the touch-target checks of test_browser.py cover the panel too)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import time
 
 import numpy as np
 import pytest
 
-from webtools import HERE, ROOT, WEB, run_node
+from webtools import HERE, LONG_TASK_LIMIT_MS, ROOT, js_spelling, long_tasks, run_node
 
 SCREENSHOTS = ROOT / "build" / "web-screenshots"  # gitignored; for a human look
 
 # (game, cards per hand): six cards take the wasm build's path without 6-card blocks, 8 and 9 drop to 7
 GAME_HANDS = [("shortdeck", 6), ("shortdeck", 9), ("shortdeck_triton", 7), ("ace_five", 6), ("ace_five", 7),
               ("ace_five_8", 8), ("deuce_seven", 6), ("deuce_seven", 9)]
+# Equity spots JS must answer as native Python does: counts exactly, floats bit for bit ("weighted": exact
+# float sums, compared to 1e-12). "deck_random" players stand for "random" in the short deck: natively an
+# explicit Range of every two-card hand of its 36 cards, in the order games.parse_range gives them.
 EQUITY = [
     {"players": ["AhAd2c3d", "KsKhQsJh"], "game": "omaha_hilo8", "board": "9c 4d Tc", "exact": True},
     {"players": ["AsAd", "KsKh", "Th9h"], "game": "shortdeck", "board": "8h 7h 6c", "exact": True},
     {"players": ["AsKs", "QhJh"], "game": "shortdeck_triton", "samples": 50_000, "seed": 7},
     {"players": ["As2s3dKd5h", "Ah2hQcQdJd"], "game": "omaha_hilo8", "samples": 40_000, "seed": 2**64 - 1},
+    {"players": ["AsKs", "TT+, AQs+"], "game": "shortdeck", "board": "9h 8h 7c", "exact": True},
+    {"players": ["AsKs", "TT+:0.5, AQs+"], "game": "shortdeck", "board": "9h 8h 7c", "dead": "6c", "exact": True,
+     "weighted": True},
+    {"players": ["QQ+", "deck_random"], "game": "shortdeck", "samples": 40_000, "seed": 3},
+    {"players": ["AhAd2c3d, AsKs2h3h:0.5", "KsKhQsJh"], "game": "omaha_hilo8", "board": "9c 4d Tc 8s", "exact": True,
+     "weighted": True},
+    {"players": ["AsAd", "KsKh"], "game": "shortdeck", "stderr": 0.004, "seed": 1},
+    {"players": ["AsAd", "KsKh"], "game": "shortdeck"},  # auto: exact, as natively
 ]
+# Bad input: (players, options); JS gives the native message in JS spelling (webtools.js_spelling).
 ERRORS = [
-    {"players": ["AsAd", "5s5d"], "game": "shortdeck"},
-    {"players": ["AsAd", "KsKh"], "game": "shortdeck", "board": "2c 7d 8h"},
-    {"players": ["AsAd", "KsKh"], "game": "shortdeck", "board": "Kh 7d 8h"},
-    {"players": ["AsAd", "KsKh"], "game": "omaha_hilo8"},
-    {"players": ["AsAd", "KsKh"], "game": "razz"},
-    {"players": ["AsAd", "KsKh"], "game": "shortdeck", "exact": True, "samples": 10},
+    (["AsAd", "5s5d"], {"game": "shortdeck"}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "board": "2c 7d 8h"}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "dead": "5c"}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "board": "Kh 7d 8h"}),
+    (["AsAd", "AsKh"], {"game": "shortdeck"}),
+    (["AdAs", "AsAd"], {"game": "shortdeck"}),
+    (["AsAd", "KsKhQs"], {"game": "shortdeck"}),
+    (["AsAd", ""], {"game": "shortdeck"}),
+    (["AsAd", ["Ks", "Xx"]], {"game": "shortdeck"}),
+    (["AsAd", "KsKh"], {"game": "omaha_hilo8"}),
+    (["AsAd", "KsKh"], {"game": "razz"}),
+    (["AsAd", "QQ+, 55"], {"game": "shortdeck"}),
+    (["AsAd", "AA:0"], {"game": "shortdeck"}),
+    (["AsAd", "QQ+, AX"], {"game": "shortdeck"}),
+    (["AhAd2c3d", "KsKhQsJhTs"], {"game": "omaha_hilo8"}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "board": "Ac 7d"}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "samples": 0}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "seed": -1}),
+    (["AsAd", "KsKh"], {"game": "shortdeck", "stderr": -0.5}),
 ]
+# The mode rule's messages (PLAN decision 2, docs/design/equity-c-api.md). Conflicts of options are one rule
+# with one wording for every game: their reference is the hold'em pokerhash.equity message for the same call
+# (the Python side checks that games.equity words them alike, tests/test_games_equity.py).
+MODE_CONFLICTS = [
+    (["AsAd", "KsKh"], {"game": "shortdeck", "exact": True, "samples": 10}),
+    (["AhAd2c3d", "KsKhQsJh"], {"game": "omaha_hilo8", "exact": True, "stderr": 0.1, "seed": 3}),
+]
+# Refusals carry each game's own estimate: their reference is games.equity. Minutes, hours and days here;
+# years (one JS durationText for every game) are checked against hold'em's refusals (webtools.EQUITY_OPTION_ERRORS).
+MODE_REFUSALS = [
+    (["AsKs", "66+", "A6+", "K6+"], {"game": "shortdeck", "exact": True}),
+    (["AsKs", "66+", "A6+", "K6+", "Q6+"], {"game": "shortdeck", "exact": True, "board": "Tc 9d 8h"}),
+    (["AsKs", "66+", "A6+", "K6+", "Q6+", "J6+"], {"game": "shortdeck", "exact": True}),
+]
+
+
+def _native_player(player, game):
+    from pokerhash import Range, games
+
+    if player != "deck_random":
+        return player
+    deck = [int(c) for c in games.info(game).deck]
+    return Range([(a, b) for i, a in enumerate(deck) for b in deck[i + 1:]])
+
+
+def _native_equity(spot):
+    from pokerhash import games
+
+    options = {k: spot[k] for k in ("board", "dead", "exact", "samples", "seed", "stderr") if k in spot}
+    return games.equity([_native_player(p, spot["game"]) for p in spot["players"]], game=spot["game"], threads=1,
+                        **options)
+
+
+def _native_errors(cases, holdem=False):
+    import pokerhash
+    from pokerhash import games
+
+    errors = []
+    for players, options in cases:
+        with pytest.raises((ValueError, TypeError)) as error:
+            if holdem:
+                pokerhash.equity(players, threads=1, **{k: v for k, v in options.items() if k != "game"})
+            else:
+                games.equity(players, threads=1, **options)
+        errors.append({"players": players, "options": options, "native": str(error.value),
+                       "js": js_spelling(str(error.value))})
+    return errors
 
 
 def native_games(out) -> None:
@@ -60,89 +133,142 @@ def native_games(out) -> None:
                               games.omaha_evaluate(cards[:hole_len], cards[hole_len:], game=game)])
     equity = []
     for spot in EQUITY:
-        r = games.equity(spot["players"], game=spot["game"], board=spot.get("board"), exact=spot.get("exact"),
-                         samples=spot.get("samples"), seed=spot.get("seed"))
+        r = _native_equity(spot)
         equity.append({**spot, "seed": str(spot["seed"]) if "seed" in spot else None,
-                       "native": {"equity": list(r.equity), "high": list(r.high_equity), "win": list(r.win),
-                                  "tie": list(r.tie), "lose": list(r.lose), "deals": r.deals,
-                                  "lowDeals": r.low_deals, "stderr": list(r.stderr) if r.stderr else None}})
-    errors = []
-    for spot in ERRORS:
-        with pytest.raises(ValueError) as error:
-            games.equity(spot["players"], game=spot["game"], board=spot.get("board"), exact=spot.get("exact"),
-                         samples=spot.get("samples"))
-        errors.append({**spot, "native": str(error.value)})
+                       "native": {"exact": r.exact, "equity": list(r.equity), "high": list(r.high_equity),
+                                  "win": list(r.win), "tie": list(r.tie), "lose": list(r.lose),
+                                  "winRate": list(r.win_rate), "tieRate": list(r.tie_rate),
+                                  "loseRate": list(r.lose_rate), "deals": r.deals, "lowDeals": r.low_deals,
+                                  "stderr": list(r.stderr) if r.stderr else None, "labels": ["random" if p == "deck_random" else label
+                                             for p, label in zip(spot["players"], r.players)]}})
+    errors, mode_errors = _native_errors(ERRORS), _native_errors(MODE_CONFLICTS, holdem=True) + _native_errors(MODE_REFUSALS)
     infos = {game: {"worst": games.info(game).worst, "categories": list(games.info(game).categories)}
              for game in games.GAMES}
     (out / "games.json").write_text(json.dumps({"hands": hands, "single": single, "omaha": omaha,
-                                                "equity": equity, "errors": errors, "infos": infos}))
+                                                "equity": equity, "errors": errors, "modeErrors": mode_errors,
+                                                "infos": infos}))
 
-
-def test_js_games_match_native(built, node, tmp_path):
-    native_games(tmp_path)
-    run_node(node, ["--test", HERE / "games.test.mjs"], timeout=300, env={"POKERHASH_GAMES_DATA": str(tmp_path)})
-
-
-# ---- the page -------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def page_server(built):
-    process = subprocess.Popen([sys.executable, str(WEB / "serve.py"), "--port", "0", "--quiet"],
-                               stdout=subprocess.PIPE, text=True)
-    try:
-        line = process.stdout.readline()
-        assert "http://127.0.0.1:" in line, f"serve.py did not start: {line!r}"
-        yield line.split()[-1]
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+def games_data(tmp_path_factory):
+    out = tmp_path_factory.mktemp("games")
+    native_games(out)
+    return out
 
 
-def test_page_offers_each_game(page_server):
-    from playwright.sync_api import sync_playwright
+def test_js_games_match_native(built, node, games_data):
+    """Values, descriptions, Omaha, equity (hands and ranges, exact and seeded) and bad-input messages."""
+    run_node(node, ["--test", HERE / "games.test.mjs"], timeout=300, env={"POKERHASH_GAMES_DATA": str(games_data)})
 
+
+def test_js_game_equity_mode_messages_match_native(built, node, games_data):
+    """gameEquity's conflicts and refusals are equity()'s (PLAN decision 2), as Python's games.equity words them."""
+    run_node(node, ["--test", HERE / "games.test.mjs"], timeout=120,
+             env={"POKERHASH_GAMES_DATA": str(games_data), "POKERHASH_GAMES_PART": "mode"})
+
+
+# ---- the page (the booted page and the phone-width page of conftest.py, shared with test_browser.py) ------
+
+
+def test_page_offers_each_game(page_session):
     from pokerhash import games
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                             args=["--headless", "--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page(viewport={"width": 1000, "height": 1400})
-            # The panel runs on the JS library alone: leave Pyodide unbooted (the rest of the page reports it)
-            page.route("**/pyodide/**", lambda route: route.abort())
-            errors = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(page_server, wait_until="domcontentloaded")
-            page.wait_for_function("window.pokerhashGames && window.pokerhashGames.ready", timeout=60_000)
-            offered = page.eval_on_selector_all("#games-game option", "els => els.map(e => e.value)")
-            assert offered == list(games.GAMES)
-            for game, text in (("shortdeck", "As Ks Qs Js Ts 6c 7d"), ("shortdeck_triton", "Ts 9d 8c 7h 6s Td Tc"),
-                               ("ace_five", "8c 6d 4h 2s Ac Kd Kh"), ("ace_five_8", "9c 6d 4h 2s Ac Kd Kh"),
-                               ("deuce_seven", "7c 5c 4c 3c 2c 8d"), ("holdem", "9s 9h 9d 4c 4s")):
-                page.select_option("#games-game", game)
-                page.fill("#games-hand", text)
-                page.click("#games-form button[type=submit]")
-                value = games.evaluate(text, game=game)
-                page.wait_for_function("v => document.querySelector('#games-value').textContent === v", arg=str(value))
-                assert page.text_content("#games-description") == games.describe(value, game=game)
-            page.select_option("#games-game", "shortdeck")
-            page.fill("#games-hand", "5c 6d 7h 8s 9c")
-            page.click("#games-form button[type=submit]")
-            assert page.text_content("#games-error") == "card 5c is not in the short deck"
-            # equity: Omaha hi-lo with its split and quartered pots
-            native = games.equity(["As2s3dKd", "Ah2hQcQd"], game="omaha_hilo8", board="5c 7h 8d", exact=True)
-            page.select_option("#games-eq-game", "omaha_hilo8")
-            page.fill("#games-eq-players", "As2s3dKd; Ah2hQcQd")
-            page.fill("#games-eq-board", "5c 7h 8d")
-            page.click("#games-eq-form button[type=submit]")
-            page.wait_for_function("document.querySelector('#games-eq-table tbody').children.length === 2")
-            cells = page.eval_on_selector_all("#games-eq-table tbody tr", "rows => rows.map(r => r.cells[2].textContent)")
-            assert cells == [f"{100 * e:.3f}%" for e in native.equity]
-            assert not errors, errors
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.locator("#games-panel").screenshot(path=str(SCREENSHOTS / "games.png"))
-            page.set_viewport_size({"width": 375, "height": 812})  # the panel must fit a phone
-            width = page.evaluate("document.getElementById('games-panel').scrollWidth")
-            assert width <= 375, f"the games panel is wider than a phone: {width}px"
-        finally:
-            browser.close()
+    page, _, console_errors = page_session
+    page.wait_for_function("window.pokerhashGames && window.pokerhashGames.ready")
+    offered = page.eval_on_selector_all("#games-game option", "els => els.map(e => e.value)")
+    assert offered == list(games.GAMES)
+    for game, text in (("shortdeck", "As Ks Qs Js Ts 6c 7d"), ("shortdeck_triton", "Ts 9d 8c 7h 6s Td Tc"),
+                       ("ace_five", "8c 6d 4h 2s Ac Kd Kh"), ("ace_five_8", "9c 6d 4h 2s Ac Kd Kh"),
+                       ("deuce_seven", "7c 5c 4c 3c 2c 8d"), ("holdem", "9s 9h 9d 4c 4s")):
+        page.select_option("#games-game", game)
+        page.fill("#games-hand", text)
+        page.click("#games-form button[type=submit]")
+        value = games.evaluate(text, game=game)
+        page.wait_for_function("v => document.querySelector('#games-value').textContent === v", arg=str(value))
+        assert page.text_content("#games-description") == games.describe(value, game=game)
+        assert page.text_content("#games-category") == games.category(value, game=game)
+        assert f"game={json.dumps(game)}" in page.text_content("#games-code")
+    page.select_option("#games-game", "shortdeck")
+    page.fill("#games-hand", "5c 6d 7h 8s 9c")
+    page.click("#games-form button[type=submit]")
+    assert page.text_content("#games-error") == "card 5c is not in the short deck"
+    assert page.get_attribute("#games-hand", "aria-invalid") == "true"
+    assert not console_errors, console_errors
+
+
+def run_game_equity(page, game, players, board="", mode="auto", samples="", seed="") -> dict:
+    """Fills the games equity form, runs it and waits for the run to end; the run's {status, ms}."""
+    page.select_option("#games-eq-game", game)
+    page.fill("#games-eq-players", "; ".join(players))
+    page.fill("#games-eq-board", board)
+    page.select_option("#games-eq-mode", mode)
+    if mode == "mc":
+        page.fill("#games-eq-samples", samples)
+        page.fill("#games-eq-seed", seed)
+    runs = page.evaluate("window.pokerhashGames.equityRuns")
+    page.click("#games-eq-run")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=120_000)
+    return page.evaluate("window.pokerhashGames.lastEquity")
+
+
+def games_table(page) -> list:
+    return page.eval_on_selector_all("#games-eq-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+
+
+def test_page_game_equity_equals_native(page_session):
+    """Omaha hi-lo exact with its high and low halves; short deck ranges, seeded Monte Carlo; a native message."""
+    from pokerhash import games
+
+    page, _, _ = page_session
+    assert run_game_equity(page, "omaha_hilo8", ["As2s3dKd", "Ah2hQcQd"], board="5c 7h 8d")["status"] == "ok"
+    native = games.equity(["As2s3dKd", "Ah2hQcQd"], game="omaha_hilo8", board="5c 7h 8d", exact=True)
+    assert games_table(page) == [
+        [str(i + 1), hand, f"{100 * e:.3f}%", f"{100 * h:.3f}%", f"{100 * lo:.3f}%", f"{w:,}", f"{t:,}", f"{n:,}"]
+        for i, (hand, e, h, lo, w, t, n) in enumerate(zip(native.players, native.equity, native.high_equity,
+                                                          native.low_equity, native.win, native.tie, native.lose))]
+    assert page.text_content("#games-eq-summary").startswith(f"exact: {native.deals:,} deals, a qualifying low in ")
+    players = ["AsKs", "TT+, AQs+", "JhTh"]
+    run_game_equity(page, "shortdeck", players, board="9h 8c 6d", mode="mc", samples="60,000", seed="11")
+    native = games.equity(players, game="shortdeck", board="9h 8c 6d", exact=False, samples=60_000, seed=11)
+    assert [row[2] for row in games_table(page)] == [f"{100 * e:.3f}%± {100 * s:.3f}%" for e, s in zip(native.equity, native.stderr)]
+    assert page.text_content("#games-eq-summary").startswith("Monte Carlo: 60,000 samples, seed 11 in ")
+    assert 'games.equity(["AsKs", "TT+, AQs+", "JhTh"], game="shortdeck"' in page.text_content("#games-code")
+    with pytest.raises(ValueError) as error:
+        games.equity(["AsAd", "QQ+, 55"], game="shortdeck")
+    assert run_game_equity(page, "shortdeck", ["AsAd", "QQ+, 55"])["status"] == "error"
+    assert page.text_content("#games-eq-error") == str(error.value)
+
+
+def test_page_game_equity_runs_in_the_worker_and_cancels(page_session):
+    """A long Omaha hi-lo run: the progress bar moves, no main-thread task over 200 ms, Cancel stops it."""
+    page, _, _ = page_session
+    page.select_option("#games-eq-game", "omaha_hilo8")
+    page.fill("#games-eq-players", "As2s3dKd; Ah2hQcQd; 9s8s7d6d")
+    page.fill("#games-eq-board", "")
+    page.select_option("#games-eq-mode", "mc")
+    page.fill("#games-eq-samples", "100,000,000")
+    runs = page.evaluate("window.pokerhashGames.equityRuns")
+    started = page.evaluate("performance.now()")
+    page.click("#games-eq-run")
+    page.wait_for_function("document.querySelector('#games-eq-progress').value > 0", timeout=60_000, polling=100)
+    page.wait_for_timeout(1000)  # let it run a while: the page must stay free meanwhile
+    clicked = time.perf_counter()
+    page.click("#games-eq-cancel")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=30_000)
+    stopped_after = time.perf_counter() - clicked
+    tasks = long_tasks(page, since=started)
+    print(f"\ngames cancel: stopped {stopped_after:.2f} s after the click; main-thread tasks over 50 ms: {tasks}")
+    assert page.evaluate("window.pokerhashGames.lastEquity.status") == "cancelled"
+    assert page.text_content("#games-eq-summary") == "Cancelled." and page.is_hidden("#games-eq-busy")
+    assert stopped_after < 3, f"Cancel took {stopped_after:.1f} s"  # ~1 s asked; slack for a loaded CI box
+    assert max((t["ms"] for t in tasks), default=0) <= LONG_TASK_LIMIT_MS, tasks
+
+
+def test_games_panel_fits_a_phone_and_screenshots(page_session, phone):
+    page, _, _ = page_session
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#games-panel").screenshot(path=str(SCREENSHOTS / "games.png"))
+    phone.wait_for_function("window.pokerhashGames && window.pokerhashGames.ready")
+    phone.locator("#games-panel").screenshot(path=str(SCREENSHOTS / "phone-games.png"))
+    width = phone.evaluate("document.getElementById('games-panel').scrollWidth")
+    assert width <= 375, f"the games panel is wider than a phone: {width}px"

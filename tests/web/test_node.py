@@ -30,3 +30,9 @@ def test_js_equity_matches_native(built, node, native_data):
     run_node(node, ["--test", HERE / "equity.test.mjs"], timeout=300, env={"POKERHASH_NATIVE_DATA": str(native_data)})
 
 # The .d.ts is type-checked against real usage (types_check.ts) by test_npm_package.py, from the installed package.
+
+
+def test_readme_examples_run_and_give_their_stated_values(built, node):
+    """web/README.md and README.md's browser section: every JS example runs on the built library, and the
+    values their comments state are the ones it gives (readme.test.mjs)."""
+    run_node(node, ["--test", HERE / "readme.test.mjs"], timeout=120)

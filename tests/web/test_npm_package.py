@@ -12,21 +12,23 @@ import tarfile
 
 import pytest
 
-from webtools import CHROMIUM, CHROMIUM_ARGS, HERE, ROOT, WEB, run_node, serve
+from webtools import HERE, ROOT, WEB, run_node, serve
 
 EXPECTED_FILES = {
-    "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/ranges.mjs",
-    "dist/pokerhash_core.mjs", "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts", "dist/pokerhash.d.mts",
+    "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/equity_job.mjs",
+    "dist/games.mjs", "dist/ranges.mjs", "dist/pokerhash_core.mjs", "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts",
+    "dist/pokerhash.d.mts",
 }
 
 USER_NODE = """
-import { PokerHash, PokerHashError } from 'pokerhash';
+import { GAMES, PokerHash, PokerHashError } from 'pokerhash';
 import meta from 'pokerhash/package.json' with { type: 'json' };
 const ph = await PokerHash.load();
 const r = ph.equity(['AcAd', 'KsKh']);
 console.log(JSON.stringify({
     version: meta.version, core: ph.version, royal: ph.evaluate('As Ks Qs Js Ts'),
     win: r.players[0].win, range: ph.parseRange('QQ+').combos.length, comb: String(ph.comb(64, 32) + 1n),
+    shortdeck: ph.gameEvaluate('As Ks Qs Js Ts 6c 7d', 'shortdeck'), games: GAMES.length,
     error: (() => { try { ph.evaluate('As As Ks Qs Js'); } catch (e) { return e instanceof PokerHashError && e.message; } })(),
 }));
 """
@@ -38,7 +40,8 @@ import { PokerHash } from 'pokerhash';
 const byDefault = await PokerHash.load();
 const elsewhere = await PokerHash.load({ wasmUrl: new URL('./static/core.wasm', location.href) });
 window.result = { royal: byDefault.evaluate('As Ks Qs Js Ts'), kings: elsewhere.describe(elsewhere.evaluate('Kc Kd Kh 2s 2c')),
-                  equity: byDefault.equity(['AcAd', 'KsKh']).players[0].win };
+                  equity: byDefault.equity(['AcAd', 'KsKh']).players[0].win,
+                  lowball: byDefault.gameDescribe(byDefault.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'), 'ace_five_8') };
 </script></head><body><main><h1>user page</h1></main></body></html>
 """
 
@@ -85,7 +88,7 @@ def test_node_imports_the_installed_package(installed, node):
     (installed / "main.mjs").write_text(USER_NODE)
     report = json.loads(run_node(node, [installed / "main.mjs"], timeout=120).strip().splitlines()[-1])
     assert report == {"version": version(), "core": version(), "royal": 1, "win": 1_388_072, "range": 18,
-                      "comb": "1832624140942590535", "error": "duplicate card As"}
+                      "comb": "1832624140942590535", "shortdeck": 1, "games": 6, "error": "duplicate card As"}
 
 
 def test_user_typescript_checks_against_the_shipped_types(installed, node):
@@ -103,21 +106,20 @@ def test_user_typescript_checks_against_the_shipped_types(installed, node):
     assert len(errors) == 1 and errors[0].startswith("wrong.ts(") and "bigint" in errors[0], done.stdout
 
 
-def test_a_page_imports_the_installed_package(installed):
-    from playwright.sync_api import sync_playwright
-
+def test_a_page_imports_the_installed_package(installed, browser):
     (installed / "index.html").write_text(PAGE)
     (installed / "static").mkdir()
     shutil.copy(installed / "node_modules" / "pokerhash" / "dist" / "pokerhash_core.wasm", installed / "static" / "core.wasm")
-    with serve(installed) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with serve(installed) as url:
+        context = browser.new_context()
         try:
-            page = browser.new_page()
+            page = context.new_page()
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(url + "index.html")
             page.wait_for_function("window.result !== undefined", timeout=60_000)
-            assert page.evaluate("window.result") == {"royal": 1, "kings": "Kings Full over Twos", "equity": 1_388_072}
+            assert page.evaluate("window.result") == {
+                "royal": 1, "kings": "Kings Full over Twos", "equity": 1_388_072, "lowball": "Eight Low: 8-6-4-2-A"}
             assert not errors, errors
         finally:
-            browser.close()
+            context.close()

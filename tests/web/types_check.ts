@@ -1,7 +1,8 @@
 // Compiled (not run) by test_npm_package.py with `tsc --noEmit --strict` against the installed npm package
 // (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
-    CATEGORY_NAMES, PokerHashError, cardName, type EquityResult, type HandAnalysis, type ParsedRange, type U64,
+    CATEGORY_NAMES, EQUITY_GAMES, GAMES, PokerHashError, cardName, type EquityGame, type EquityResult, type Game,
+    type GameEquityResult, type HandAnalysis, type ParsedRange, type U64,
 } from '../../web/dist/pokerhash.mjs';
 
 async function main(): Promise<void> {
@@ -29,6 +30,18 @@ async function main(): Promise<void> {
     const share: number = odds.players[0].equity + (sampled.players[1].stderr ?? 0) + later.players[0].winRate
         + ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c');
     console.log(share, odds.deals, seed, estimate, best, range.combos[0].cards, odds.players[2].cards ?? 'a range');
+    const game: Game = GAMES[1];
+    const low: number = ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8') + ph.gameInfo(game).worst;
+    const lows: Uint16Array = ph.gameEvaluateBatch(new Uint8Array(35), 5, 'deuce_seven');
+    const text: string = ph.gameDescribe(low, 'ace_five_8') + ph.gameAnalyze('As Ks Qs Js Ts 6c', 'shortdeck').categoryName;
+    const which: EquityGame = 'omaha_hilo8';
+    const hilo: GameEquityResult = ph.gameEquity(['AhAd2c3d', 'KsKhQsJh'], { game: which, board: '9c 4d Tc', exact: true });
+    const short: GameEquityResult = await ph.gameEquityAsync(['AsAd', 'KK+, AQs', range], {
+        game: 'shortdeck', samples: 10_000, seed: 7n, signal: controller.signal,
+    });
+    const halves: number = hilo.players[0].highEquity + hilo.players[0].lowEquity + short.players[1].winRate;
+    const quick: boolean = ph.gameEquityEstimate(['AsAd', 'KsKh'], { game: 'shortdeck_triton' }).exact;
+    console.log(low, lows, text, halves, quick, EQUITY_GAMES[which][2], short.seed, ph.gameOmahaEvaluate('AhAd2c3d', '9c 4d Tc', 'holdem'));
     try {
         ph.evaluate('Xx');
     } catch (e) {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,7 +74,50 @@ EQUITY_ERRORS = [
     (["AsKs, AhKhQdJd", "QQ"], "", ""),
     (["AcAd", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h", "4s4h"], "", ""),
     ([[6 * p + i for i in range(6)] for p in range(8)], "", ""),  # 8 Omaha hands of 6: 48 + 5 > 52 cards
+    (["AsAs", "KK"], "", ""),
+    (["AcAd", "AA:0"], "", ""),
+    (["AcAd", "KK"], "Kc Kd Ks", "Kh"),
 ]
+
+# The mode rule's refusals (docs/design/equity-c-api.md "Choosing exact or Monte Carlo") and option checks,
+# on one thread as in the browser: (players, options). JS must give the native message in JS spelling.
+EQUITY_OPTION_ERRORS = [
+    (["AcAd", "KsKh"], {"exact": True, "samples": 10}),
+    (["AcAd", "KsKh"], {"exact": True, "stderr": 0.1, "seed": 1}),
+    (["random", "random", "random"], {"exact": True}),
+    (["random", "random", "random"], {"exact": True, "board": "Ts 6d 2h"}),
+    (["random"] * 4, {"exact": True}),
+    (["random"] * 5, {"exact": True, "board": "Ts 6d 2h"}),
+    (["random"] * 6, {"exact": True}),
+    (["AcAd", "KsKh"], {"samples": 0}),
+    (["AcAd", "KsKh"], {"samples": 10, "seed": -1}),
+    (["AcAd", "KsKh"], {"stderr": -0.5}),
+    (["AcAd", "KsKh"], {"omaha": True}),
+    (["AhKhQdJd", "AsAd2c3h"], {"omaha": False}),
+]
+
+
+def js_spelling(message: str) -> str:
+    """A Python message as JS gives it: each option `name=value` as `name: value` (True -> true, None ->
+    undefined); the rest of the text is the same."""
+    words = {"True": "true", "False": "false", "None": "undefined"}
+    return re.sub(r"\b([a-z_]+)=(True|False|None|-?[0-9][0-9.e+-]*)",
+                  lambda m: f"{m[1]}: {words.get(m[2], m[2])}", message)
+
+
+LONG_TASK_LIMIT_MS = 200
+# Every main-thread task over 50 ms, from the first moment of the page (buffered): the Long Tasks API.
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+}).observe({ type: 'longtask', buffered: true });
+"""
+
+
+def long_tasks(page, since: float = 0) -> list:
+    """The page's main-thread tasks over 50 ms that started at `since` (performance.now() ms) or later."""
+    return [t for t in page.evaluate("window.__longTasks") if t["start"] >= since]
 
 
 CHROMIUM = "/usr/bin/chromium"
@@ -163,9 +207,17 @@ def write_native_data(out: Path) -> Path:
         try:
             pokerhash.equity(players, board=board, dead=dead)
         except ValueError as error:
-            errors.append({"players": players, "board": board, "dead": dead, "native": str(error)})
+            errors.append({"players": players, "board": board, "dead": dead, "native": str(error),
+                           "js": js_spelling(str(error))})
         else:
             raise AssertionError(f"native equity accepted {players} {board} {dead}")
+    for players, options in EQUITY_OPTION_ERRORS:
+        try:
+            pokerhash.equity(players, threads=1, **options)
+        except ValueError as error:
+            errors.append({"players": players, "options": options, "native": str(error), "js": js_spelling(str(error))})
+        else:
+            raise AssertionError(f"native equity accepted {players} {options}")
     (out / "equity_errors.json").write_text(json.dumps(errors))
     omaha = []
     for hole_len, board_len in [(4, 3), (4, 5), (5, 4), (6, 5), (6, 3)] * 40:

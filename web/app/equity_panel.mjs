@@ -243,7 +243,7 @@ export function setupEquityPanel(engines) {
         addPlayer(SUGGESTIONS[(rows().length - MIN_PLAYERS) % SUGGESTIONS.length]).focus();
     });
     $('eq-mode').addEventListener('change', () => {
-        document.querySelector('.eq-mc').hidden = $('eq-mode').value !== 'mc';
+        $('equity-form').querySelector('.eq-mc').hidden = $('eq-mode').value !== 'mc';
     });
     $('equity-form').addEventListener('submit', (e) => {
         e.preventDefault();

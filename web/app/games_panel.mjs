@@ -1,7 +1,10 @@
-// "More games": short deck, ace-to-five (razz), eight-or-better, deuce-to-seven, and Omaha hi-lo equity, from
-// the JS library (its own instance, so the panel needs nothing from the rest of the page). The page loads it
-// with one <script type="module"> line; it adds its section at the end of <main>.
-import { EQUITY_GAMES, GAMES, PokerHash, cardName } from '../dist/pokerhash.mjs';
+// "More games": short deck, ace-to-five (razz), eight-or-better, deuce-to-seven hands on the page's thread
+// (one hand takes microseconds), and short deck / Omaha hi-lo equity in the JS worker, with a progress bar
+// and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
+import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
+import { pyString } from './engines.mjs';
+import { group, percent } from './format.mjs';
+import { isRed } from './picker.mjs';
 
 const LABELS = {
     holdem: "Hold'em (1..7462)",
@@ -18,134 +21,174 @@ const EXAMPLES = {
     holdem: 'As Ks Qh Jd Ts 9s 2c', shortdeck: 'Ah 7h 8h 9h Jh Ac Ad', shortdeck_triton: 'Ts 9d 8c 7h 6s Td Tc',
     ace_five: '8c 6d 4h 2s Ac Kd Kh', ace_five_8: '8c 6d 4h 2s Ac Kd Kh', deuce_seven: '7c 5c 4c 3c 2c 8d 9h',
 };
-const EQUITY_EXAMPLES = { shortdeck: ['AsAd; KsKh', ''], shortdeck_triton: ['AsKs; QhJh', ''], omaha_hilo8: ['As2s3dKd; Ah2hQcQd', '5c 7h 8d'] };
-
-const html = `
-<h2 id="games-title">More games</h2>
-<p class="hint">Short deck, lowball and hi-lo from the same C core: each game has its own value scale, lower is better.</p>
-<form id="games-form" class="row" autocomplete="off">
-  <label for="games-game">Game</label>
-  <select id="games-game">${GAMES.map((g) => `<option value="${g}">${LABELS[g]}</option>`).join('')}</select>
-  <label for="games-hand" class="sr-only">Cards</label>
-  <input id="games-hand" type="text" spellcheck="false" aria-describedby="games-error">
-  <button type="submit">Evaluate</button>
-</form>
-<p id="games-error" class="error" role="alert" hidden></p>
-<div id="games-result" class="result" aria-live="polite">
-  <div class="value"><span class="label">value</span><output id="games-value">–</output></div>
-  <div class="what">
-    <div id="games-category" class="category">–</div>
-    <div id="games-description" class="description"></div>
-    <div class="best-row"><span class="label">best five</span><span id="games-best" class="mini-cards"></span></div>
-  </div>
-</div>
-<form id="games-eq-form" autocomplete="off">
-  <div class="row">
-    <label for="games-eq-game">Equity</label>
-    <select id="games-eq-game">${Object.keys(EQUITY_GAMES).map((g) => `<option value="${g}">${EQUITY_LABELS[g]}</option>`).join('')}</select>
-  </div>
-  <div class="row">
-    <label for="games-eq-players">Hands</label>
-    <input id="games-eq-players" type="text" spellcheck="false" placeholder="AsAd; KsKh" aria-describedby="games-eq-error">
-  </div>
-  <div class="row">
-    <label for="games-eq-board">Board</label>
-    <input id="games-eq-board" type="text" spellcheck="false" placeholder="preflop, or 3 to 5 cards">
-    <button type="submit">Run</button>
-  </div>
-</form>
-<p id="games-eq-error" class="error" role="alert" hidden></p>
-<div class="table-wrap">
-  <table id="games-eq-table">
-    <thead><tr><th scope="col">#</th><th scope="col">Hand</th><th scope="col">Equity</th><th scope="col">High</th><th scope="col">Low</th><th scope="col">Scoop</th><th scope="col">Split</th><th scope="col">Lose</th></tr></thead>
-    <tbody></tbody>
-  </table>
-</div>
-<p id="games-eq-summary" class="engine-note"></p>
-<details class="code"><summary>The same in Python</summary><pre id="games-code"><code></code></pre></details>`;
+const EQUITY_EXAMPLES = {
+    shortdeck: ['AsAd; KK+, AQs', ''], shortdeck_triton: ['AsKs; QhJh', ''], omaha_hilo8: ['As2s3dKd; Ah2hQcQd', '5c 7h 8d'],
+};
 
 const $ = (id) => document.getElementById(id);
-const count = (n) => Number(n).toLocaleString('en-US');
-const percent = (x) => `${(100 * x).toFixed(3)}%`;
-const quote = (s) => JSON.stringify(s);
 
-function showError(id, message) {
+function showError(id, input, message) {
     $(id).hidden = !message;
     $(id).textContent = message ?? '';
+    if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 
 function miniCard(card) {
     const span = document.createElement('span');
-    span.className = `mini${(card & 3) === 1 || (card & 3) === 2 ? ' red' : ''}`;
+    span.className = `mini${isRed(card) ? ' red' : ''}`;
     span.textContent = cardName(card, { symbols: true });
     span.title = cardName(card);
     return span;
 }
 
-function evaluate(ph) {
-    const game = $('games-game').value;
-    const text = $('games-hand').value;
-    $('games-code').textContent = `from pokerhash import games\n\nvalue = games.evaluate(${quote(text)}, game=${quote(game)})\n` +
-        `games.describe(value, game=${quote(game)}), games.best_five(${quote(text)}, game=${quote(game)})`;
-    try {
-        const hand = ph.gameAnalyze(text, game);
-        $('games-value').textContent = String(hand.value);
-        $('games-category').textContent = hand.categoryName;
-        $('games-description').textContent = hand.description;
-        $('games-best').replaceChildren(...hand.bestFive.map(miniCard));
-        $('games-result').classList.remove('stale');
-        showError('games-error', null);
-    } catch (e) {
-        showError('games-error', e.message);
-        $('games-result').classList.add('stale');
-    }
+function cell(tag, text, scope) {
+    const element = document.createElement(tag);
+    element.textContent = text;
+    if (scope) element.scope = scope;
+    return element;
 }
 
-function equity(ph) {
-    const game = $('games-eq-game').value;
-    const players = $('games-eq-players').value.split(/[;\n]/).map((s) => s.trim()).filter(Boolean);
-    const board = $('games-eq-board').value;
-    $('games-code').textContent = `from pokerhash import games\n\nprint(games.equity([${players.map(quote).join(', ')}], ` +
-        `game=${quote(game)}, board=${quote(board)}))`;
-    try {
-        const r = ph.gameEquity(players, { game, board });
-        const rows = r.players.map((p, i) => {
+/** A whole number typed with optional separators ("1,000,000"); null when blank. */
+function wholeNumber(text, what) {
+    const raw = text.replaceAll(/[\s,_]/g, '');
+    if (!raw) return null;
+    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${text.trim()}'`);
+    return raw;
+}
+
+/** The Python call the panel's equity run matches (pokerhash.games.equity). */
+function equityCode(players, game, board, options) {
+    let mode = '';
+    if (options.exact === true) mode = ', exact=True';
+    if (options.exact === false) mode = `, exact=False, samples=${options.samples}${options.seed === undefined ? '' : `, seed=${options.seed}`}`;
+    return `from pokerhash import games\n\nprint(games.equity([${players.map(pyString).join(', ')}], game=${pyString(game)}, ` +
+        `board=${pyString(board)}${mode}))`;
+}
+
+/**
+ * Wires the panel. engines: js() (the library on this thread), jsWorker() (long work), done(run) after
+ * every equity run ({ status: 'ok' | 'error' | 'cancelled', ms }).
+ */
+export function setupGamesPanel(engines) {
+    const metrics = (window.pokerhashGames = { ready: false, evaluations: 0, equityRuns: 0, lastEquity: null });
+    let current = null; // the running equity job: { cancel }
+
+    function evaluate() {
+        const game = $('games-game').value;
+        const text = $('games-hand').value;
+        $('games-code').textContent = `from pokerhash import games\n\nvalue = games.evaluate(${pyString(text)}, game=${pyString(game)})\n` +
+            `games.describe(value, game=${pyString(game)}), games.best_five(${pyString(text)}, game=${pyString(game)})`;
+        try {
+            const hand = engines.js().gameAnalyze(text, game);
+            $('games-value').textContent = String(hand.value);
+            $('games-category').textContent = hand.categoryName;
+            $('games-description').textContent = hand.description;
+            $('games-best').replaceChildren(...hand.bestFive.map(miniCard));
+            $('games-result').classList.remove('stale');
+            showError('games-error', $('games-hand'), null);
+        } catch (e) {
+            showError('games-error', $('games-hand'), e.message);
+            $('games-result').classList.add('stale');
+        }
+        metrics.evaluations++;
+    }
+
+    function inputs() {
+        const game = $('games-eq-game').value;
+        const players = $('games-eq-players').value.split(/[;\n]/).map((s) => s.trim()).filter(Boolean);
+        const board = $('games-eq-board').value.trim();
+        const options = { game, board };
+        const mode = $('games-eq-mode').value;
+        if (mode === 'exact') options.exact = true;
+        if (mode === 'mc') {
+            options.exact = false;
+            options.samples = Number(wholeNumber($('games-eq-samples').value, 'samples') ?? 1_000_000);
+            const seed = wholeNumber($('games-eq-seed').value, 'seed');
+            if (seed !== null) options.seed = BigInt(seed);
+        }
+        return { players, game, board, options };
+    }
+
+    function busy(on, text = '') {
+        $('games-eq-busy').hidden = !on;
+        $('games-eq-run').disabled = on;
+        $('games-eq-progress').value = 0;
+        $('games-eq-progress-text').textContent = text;
+    }
+
+    function progress(done, total) {
+        $('games-eq-progress').max = total;
+        $('games-eq-progress').value = done;
+        $('games-eq-progress-text').textContent = `${group(done)} of ${group(total)}`;
+    }
+
+    function showResult(r) {
+        const split = EQUITY_GAMES[r.game][1] !== null;
+        const heads = ['#', 'Hand or range', 'Equity', ...(split ? ['High', 'Low', 'Scoop'] : ['Win']), 'Split', 'Lose'];
+        const head = document.createElement('tr');
+        head.append(...heads.map((h) => cell('th', h, 'col')));
+        $('games-eq-table').tHead.replaceChildren(head);
+        $('games-eq-table').tBodies[0].replaceChildren(...r.players.map((p, i) => {
             const tr = document.createElement('tr');
-            for (const text of [i + 1, p.hand, percent(p.equity), percent(p.highEquity), percent(p.lowEquity), count(p.win), count(p.tie), count(p.lose)]) {
-                const td = document.createElement('td');
-                td.textContent = String(text);
-                tr.append(td);
-            }
+            const equity = cell('td', percent(p.equity));
+            equity.className = 'equity';
+            if (p.stderr) equity.append(cell('small', `± ${percent(p.stderr)}`));
+            const hand = cell('td', p.hand);
+            hand.className = 'hand';
+            tr.append(cell('td', String(i + 1)), hand, equity);
+            if (split) tr.append(cell('td', percent(p.highEquity)), cell('td', percent(p.lowEquity)));
+            tr.append(cell('td', group(p.win)), cell('td', group(p.tie)), cell('td', group(p.lose)));
             return tr;
-        });
-        $('games-eq-table').tBodies[0].replaceChildren(...rows);
-        const lows = EQUITY_GAMES[game][1] ? `, a qualifying low in ${percent(r.lowDeals / r.deals)} of them` : '';
-        $('games-eq-summary').textContent = r.exact ? `exact: ${count(r.deals)} deals${lows}` :
-            `Monte Carlo: ${count(r.deals)} samples, seed ${r.seed}${lows}`;
-        showError('games-eq-error', null);
-    } catch (e) {
-        showError('games-eq-error', e.message);
+        }));
+        const lows = split ? `, a qualifying low in ${percent(r.lowDeals / r.deals, 1)} of them` : '';
+        const what = r.exact ? `exact: ${group(r.deals)} deals` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
+        $('games-eq-summary').textContent = `${what}${lows} in ${r.seconds.toFixed(3)} s — JS pokerhash.mjs in a Web Worker`;
+        $('games-eq-result').classList.remove('stale');
+        $('games-eq-result').hidden = false; // hidden until the first result
     }
-}
 
-async function start() {
-    const section = document.createElement('section');
-    section.className = 'panel';
-    section.id = 'games-panel';
-    section.setAttribute('aria-labelledby', 'games-title');
-    section.innerHTML = html;
-    (document.querySelector('main') ?? document.body).append(section);
-    const ph = await PokerHash.load();
-    const pick = () => { $('games-hand').value = EXAMPLES[$('games-game').value]; evaluate(ph); };
-    const pickEquity = () => { [$('games-eq-players').value, $('games-eq-board').value] = EQUITY_EXAMPLES[$('games-eq-game').value]; };
+    async function equity() {
+        if (current) return;
+        const started = performance.now();
+        let status = 'ok';
+        showError('games-eq-error', null, null);
+        try {
+            const { players, game, board, options } = inputs();
+            $('games-code').textContent = equityCode(players, game, board, options);
+            current = engines.jsWorker().run('gameEquity', { players, options }, progress);
+            busy(true, 'starting…');
+            showResult(await current.promise);
+        } catch (e) {
+            status = e.name === 'Cancelled' ? 'cancelled' : 'error';
+            if (status === 'cancelled') $('games-eq-summary').textContent = 'Cancelled.';
+            else showError('games-eq-error', null, e.message);
+            $('games-eq-result').classList.add('stale');
+        } finally {
+            current = null;
+            busy(false);
+            metrics.equityRuns++;
+            metrics.lastEquity = { status, ms: performance.now() - started };
+            engines.done?.(metrics.lastEquity);
+        }
+    }
+
+    for (const game of GAMES) $('games-game').append(new Option(LABELS[game], game));
+    for (const game of Object.keys(EQUITY_GAMES)) $('games-eq-game').append(new Option(EQUITY_LABELS[game], game));
+    const pick = () => {
+        $('games-hand').value = EXAMPLES[$('games-game').value];
+        evaluate();
+    };
+    const pickEquity = () => {
+        [$('games-eq-players').value, $('games-eq-board').value] = EQUITY_EXAMPLES[$('games-eq-game').value];
+    };
     $('games-game').addEventListener('change', pick);
     $('games-eq-game').addEventListener('change', pickEquity);
-    $('games-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(ph); });
-    $('games-eq-form').addEventListener('submit', (e) => { e.preventDefault(); equity(ph); });
+    $('games-eq-mode').addEventListener('change', () => { $('games-eq-mc').hidden = $('games-eq-mode').value !== 'mc'; });
+    $('games-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
+    $('games-eq-form').addEventListener('submit', (e) => { e.preventDefault(); equity(); });
+    $('games-eq-cancel').addEventListener('click', () => current?.cancel());
     $('games-game').value = 'shortdeck';
     pick();
     pickEquity();
-    window.pokerhashGames = { ready: true };
+    metrics.ready = true;
 }
-
-start();

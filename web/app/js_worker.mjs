@@ -1,6 +1,7 @@
-// The JS library's long work, off the page's thread: equity runs (in chunks, with progress and cancel),
-// hand-category histograms, equity by street and the benchmark. Messages: {id, job, args} in;
-// {id, progress: [done, total]} while working, then {id, result} or {id, error} out; {cancel: id} stops a job.
+// The JS library's long work, off the page's thread: equity runs of hold'em and the other games (in chunks,
+// with progress and cancel), hand-category histograms, equity by street and the benchmark.
+// Messages: {id, job, args} in; {id, progress: [done, total]} while working, then {id, result} or
+// {id, error} out; {cancel: id} stops a job.
 import { PokerHash } from '../dist/pokerhash.mjs';
 
 const ph = await PokerHash.load();
@@ -17,6 +18,12 @@ const jobs = {
 
     async equity({ players, options }, signal, progress) {
         const r = await ph.equityAsync(players, { ...options, signal, onProgress: progress });
+        return { ...r, seed: r.seed === undefined ? null : String(r.seed) };
+    },
+
+    /** Short deck or Omaha hi-lo equity (gameEquityAsync): the same chunks, progress and cancel. */
+    async gameEquity({ players, options }, signal, progress) {
+        const r = await ph.gameEquityAsync(players, { ...options, signal, onProgress: progress });
         return { ...r, seed: r.seed === undefined ? null : String(r.seed) };
     },
 

@@ -1,9 +1,10 @@
 // The page: a hand evaluator with a card picker, an equity panel, hand-category histograms, a combination
-// index panel and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
+// index panel, the other games (games_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
 // booted, and from the JS library until then; long work always runs in a worker, so the page never freezes.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
 import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
+import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
 import { group } from './format.mjs';
 import { buildPicker, isRed } from './picker.mjs';
@@ -324,6 +325,8 @@ async function start() {
         setStatus('js-status', 'ready', `JS · ready in ${metrics.jsReadyMs} ms`);
         $('core-version').textContent = `pokerhash core ${js.version}`;
         evaluateHand();
+        await nextTask();
+        setupGamesPanel({ js: () => js, jsWorker: () => jsWorker });
         await nextTask();
         rank();
         await nextTask();

@@ -65,3 +65,48 @@ export function cardMask(cards) {
     for (const card of cards) mask |= 1n << BigInt(card);
     return mask;
 }
+
+/** C status codes (PH_E_* in pokerhash.h) and the PokerHashError code each maps to. */
+export const STATUS = { CARD: -1, DUPLICATE: -2, COUNT: -3, PARSE: -4, ARGUMENT: -5, RANK: -6, OVERFLOW: -7, NOMEM: -8, BUFFER: -9 };
+export const CODE_OF_STATUS = { [-1]: 'card', [-2]: 'duplicate', [-3]: 'count', [-5]: 'argument', [-6]: 'range', [-7]: 'overflow' };
+
+/** A random Monte Carlo seed below 2**63 (what Python draws too). */
+export function randomSeed() {
+    const words = new Uint32Array(2);
+    globalThis.crypto.getRandomValues(words);
+    return (BigInt(words[0] & 0x7fffffff) << 32n) | BigInt(words[1]);
+}
+
+/**
+ * A duration for a message, as Python's equity messages write it (docs/design/equity-c-api.md): the largest
+ * of year, day, hour, minute that fits at least twice, rounded ("9 hours", "2.1e+04 years" from 10,000 up),
+ * else whole seconds ("1 second", "45 seconds").
+ */
+export function durationText(seconds) {
+    for (const [unit, size] of [['year', 365 * 86400], ['day', 86400], ['hour', 3600], ['minute', 60]]) {
+        if (seconds >= 2 * size) {
+            const amount = seconds / size;
+            return `${amount >= 1e4 ? pythonTwoDigits(amount) : group(Math.round(amount))} ${unit}s`;
+        }
+    }
+    const whole = Math.max(1, Math.round(seconds));
+    return `${whole} second${whole === 1 ? '' : 's'}`;
+}
+
+/** 1234567 -> "1,234,567" (no Intl: its first use loads locale data, a long task on a page's thread). */
+const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Python's f"{x:.2g}" for x >= 10,000: "2.1e+04", "1e+05". */
+function pythonTwoDigits(x) {
+    const [mantissa, exponent] = x.toExponential(1).split('e');
+    const power = Number(exponent);
+    return `${mantissa.replace(/\.0$/, '')}e${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
+}
+
+// Scratch layout inside the wasm heap (PokerHash's own block): small arguments and results of single calls.
+export const AT_CARDS = 0;      // up to 64 card ids
+export const AT_OUT = 64;       // up to 64 result bytes (best five, unranked items, names)
+export const AT_U64 = 128;      // one uint64 result
+export const AT_SIZE = 136;     // one size_t result (bad row, error offset)
+export const AT_TEXT = 256;     // card text when it fits, or a message from the core
+export const TEXT_CAP = 1024 - AT_TEXT;

@@ -121,8 +121,10 @@ export interface EquityResult {
     dead: number[];
     /** Monte Carlo only: the seed used. */
     seed?: bigint;
-    /** The exact-enumeration estimate the mode was chosen by, in seconds of this engine. */
+    /** Estimated seconds of exact enumeration in this (wasm) engine: nativeSeconds times the measured wasm factor. */
     estimatedSeconds: number;
+    /** The C core's estimate for a native single core, which picks the mode (as in Python). */
+    nativeSeconds: number;
     /** Wall-clock seconds of the run. */
     seconds: number;
 }
@@ -132,7 +134,7 @@ export interface EquityEstimate {
     seconds: number;
     /** The C core's estimate for a native build (ph_equity_exact_seconds). */
     nativeSeconds: number;
-    /** Whether equity() with no mode options would enumerate (seconds <= 2). */
+    /** Whether equity() with no mode options would enumerate (nativeSeconds <= 2, the rule Python uses). */
     exact: boolean;
 }
 
@@ -198,7 +200,9 @@ export declare class PokerHash {
 // ---- other games: short deck, lowball, hi-lo (docs/games.md) ----
 export type Game = 'holdem' | 'shortdeck' | 'shortdeck_triton' | 'ace_five' | 'ace_five_8' | 'deuce_seven';
 export type EquityGame = 'shortdeck' | 'shortdeck_triton' | 'omaha_hilo8';
+/** Game names in the C core's id order. */
 export declare const GAMES: readonly Game[];
+/** Equity games: [high game, low game (takes half the pot when someone qualifies) or null, hole sizes]. */
 export declare const EQUITY_GAMES: Readonly<Record<EquityGame, readonly [Game, Game | null, readonly number[]]>>;
 
 export interface GameInfo {
@@ -222,33 +226,56 @@ export interface GameAnalysis {
     bestFive: number[];
 }
 
-export interface GameEquityPlayer extends EquityPlayer {
-    highEquity: number;
-    lowEquity: number;
-    winRate: number;
-    tieRate: number;
-    loseRate: number;
+export interface GameEstimateOptions {
+    game: EquityGame;
+    /** 0, 3, 4 or 5 known board cards, all in the game's deck. */
+    board?: Cards;
+    dead?: Cards;
 }
 
-export interface GameEquityOptions extends EquityOptions {
-    game: EquityGame;
-    /** Run an exact enumeration estimated above a minute. */
+export interface GameEquityOptions extends GameEstimateOptions {
+    /** As equity()'s: the same mode rule, refusal over 60 s and messages. */
+    exact?: boolean;
+    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr). */
+    samples?: number;
+    /** Monte Carlo: stop once every player's standard error is at most this (checked every 16,384 samples). */
+    stderr?: number;
+    /** Monte Carlo seed below 2**64 (random when omitted, reported); the same seed gives Python's result. */
+    seed?: U64;
+    /** Run exact: true even when estimated over 60 s. */
     force?: boolean;
+}
+
+export interface GameEquityAsyncOptions extends GameEquityOptions {
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => void;
+}
+
+export interface GameEquityPlayer extends EquityPlayer {
+    /** The part of `equity` won with the high hand, and with the low hand (equity = highEquity + lowEquity). */
+    highEquity: number;
+    lowEquity: number;
 }
 
 export interface GameEquityResult {
     game: EquityGame;
     exact: boolean;
+    /** Deals counted (exact) or samples drawn (Monte Carlo). `win` counts scoops, `tie` split or quartered pots. */
     deals: number;
     /** Deals in which some player had a qualifying low. */
     lowDeals: number;
     players: GameEquityPlayer[];
     board: number[];
     dead: number[];
-    seed?: U64;
+    /** Monte Carlo only: the seed used. */
+    seed?: bigint;
+    estimatedSeconds: number;
+    nativeSeconds: number;
+    seconds: number;
 }
 
 export interface PokerHash {
+    /** A game's scale, deck and categories. */
     gameInfo(game: Game): GameInfo;
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
     gameEvaluate(cards: Cards, game: Game): number;
@@ -259,8 +286,12 @@ export interface PokerHash {
     gameCategoryName(value: number, game: Game): string;
     gameDescribe(value: number, game: Game): string;
     gameAnalyze(cards: Cards, game: Game): GameAnalysis;
-    /** Short deck or Omaha hi-lo equity of 2 to 10 known hands; split and quartered pots. */
-    gameEquity(players: ReadonlyArray<Cards>, options: GameEquityOptions): GameEquityResult;
+    /** Short deck or Omaha hi-lo equity of 2 to 10 hands or ranges; split and quartered pots. */
+    gameEquity(players: ReadonlyArray<Player>, options: GameEquityOptions): GameEquityResult;
+    /** gameEquity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */
+    gameEquityAsync(players: ReadonlyArray<Player>, options: GameEquityAsyncOptions): Promise<GameEquityResult>;
+    /** The cost estimate that picks gameEquity()'s mode. */
+    gameEquityEstimate(players: ReadonlyArray<Player>, options: GameEstimateOptions): EquityEstimate;
 }
 
 export default PokerHash;

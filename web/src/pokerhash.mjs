@@ -1,6 +1,7 @@
 /**
- * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges and
- * all-in equity, running the library's C core compiled to WebAssembly.
+ * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges,
+ * all-in equity and other games (short deck, lowball, hi-lo), running the library's C core compiled to
+ * WebAssembly. This module is the API; equity.mjs, games.mjs, equity_job.mjs and ranges.mjs do the work.
  *
  *   import { PokerHash } from 'pokerhash';
  *   const ph = await PokerHash.load();
@@ -11,6 +12,8 @@
  *   ph.equity(['AcAd', 'QQ+, AKs']);          // all-in equity: players[i].equity, win, tie, lose, winRate...
  *   ph.parseRange('QQ+, AKs, A5s-A2s:0.5');   // the same range notation as Python's pokerhash
  *   ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc'); // [0]
+ *   ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'); // 28: other games on their own scales (games.mjs)
+ *   ph.gameEquity(['AhAd2c3d', 'KsKhQsJh'], { game: 'omaha_hilo8' }); // hi-lo equity, split and quartered pots
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
@@ -25,12 +28,18 @@
  */
 import createPokerHashCore from './pokerhash_core.mjs';
 import {
-    DECK_SIZE, PokerHashError, WORST_VALUE, cardName, decoder, encoder, fail, isInteger, show, typeName, u64,
+    AT_CARDS, AT_OUT, AT_SIZE, AT_TEXT, AT_U64, CODE_OF_STATUS, DECK_SIZE, PokerHashError, STATUS, TEXT_CAP, WORST_VALUE,
+    cardName, decoder, encoder, fail, isInteger, show, typeName, u64,
 } from './common.mjs';
-import { equityEstimate, equityJob, runJob, runJobAsync } from './equity.mjs';
+import { runJob, runJobAsync } from './equity_job.mjs';
+import { holdemEquityJob, holdemEstimate } from './equity.mjs';
+import {
+    EQUITY_GAMES, GAMES, gameAnalyze, gameCategory, gameCategoryName, gameDescribe, gameEquityEstimate, gameEquityJob,
+    gameEvaluate, gameEvaluateBatch, gameInfo, gameOmahaEvaluate,
+} from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
 
-export { DECK_SIZE, PokerHashError, WORST_VALUE, cardName };
+export { DECK_SIZE, EQUITY_GAMES, GAMES, PokerHashError, WORST_VALUE, cardName };
 
 /** Category names by category id: 0 is 'Royal Flush' .. 9 'High Card'. */
 export const CATEGORY_NAMES = Object.freeze([
@@ -39,20 +48,10 @@ export const CATEGORY_NAMES = Object.freeze([
 ]);
 
 const ORDERS = { colex: 0, lex: 1 };
-const STATUS = { CARD: -1, DUPLICATE: -2, COUNT: -3, PARSE: -4, ARGUMENT: -5, RANK: -6, OVERFLOW: -7, BUFFER: -9 };
 const CARDS_TYPE = 'cards must be card names (string), card ids (integer) or an array of them';
-
-// Scratch layout inside the wasm heap: small arguments and results of single calls.
 const SCRATCH_BYTES = 1024;
-const AT_CARDS = 0;      // up to 64 card ids
-const AT_OUT = 64;       // up to 64 result bytes (best five, unranked items, names)
-const AT_U64 = 128;      // one uint64 result
-const AT_SIZE = 136;     // one size_t result (bad row, error offset)
-const AT_TEXT = 256;     // card text, when it fits
-const TEXT_CAP = SCRATCH_BYTES - AT_TEXT;
 const MAX_CARDS = 64;    // more than a deck, so a wrong count is reported rather than truncated
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
-const CODE_OF_STATUS = { [-1]: 'card', [-2]: 'duplicate', [-3]: 'count', [-5]: 'argument', [-6]: 'range', [-7]: 'overflow' };
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -252,6 +251,16 @@ export class PokerHash {
      * Writes into `out` (a Uint16Array of n) when given; returns the values.
      */
     evaluateBatch(cards, k, out) {
+        return this._evaluateRows(cards, k, out, (input, m, output, badRow) => this._core._ph_evaluate_batch(input, m, k, output, badRow),
+            () => 'card id outside 0..51');
+    }
+
+    /**
+     * The batch loop of evaluateBatch and gameEvaluateBatch: checks the arguments, copies at most BATCH_ROWS
+     * rows at a time into the heap, calls evaluate(input, rows, output, badRowPtr) (a C batch status) and
+     * names a bad row: "row 7: duplicate card", or "row 7: " + cardProblem(rowPtr).
+     */
+    _evaluateRows(cards, k, out, evaluate, cardProblem) {
         if (!(cards instanceof Uint8Array)) fail(`cards must be a Uint8Array, got ${typeName(cards)}`, 'type');
         if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
         if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
@@ -266,11 +275,11 @@ export class PokerHash {
         for (let first = 0; first < n; first += rows) {
             const m = Math.min(rows, n - first);
             this._u8.set(cards.subarray(first * k, (first + m) * k), input);
-            const status = this._core._ph_evaluate_batch(input, m, k, output, this._scratch + AT_SIZE);
+            const status = evaluate(input, m, output, this._scratch + AT_SIZE);
             if (status !== 0) {
-                const row = first + this._sizeAt(AT_SIZE);
-                if (status === STATUS.DUPLICATE) fail(`row ${row}: duplicate card`, 'duplicate');
-                fail(`row ${row}: card id outside 0..51`, 'card');
+                const bad = this._sizeAt(AT_SIZE);
+                if (status === STATUS.DUPLICATE) fail(`row ${first + bad}: duplicate card`, 'duplicate');
+                fail(`row ${first + bad}: ${cardProblem(input + bad * k)}`, 'card');
             }
             out.set(this._core.HEAPU16.subarray(output >> 1, (output >> 1) + m), first);
         }
@@ -358,18 +367,7 @@ export class PokerHash {
      * Omaha high value (1..7462) of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards.
      */
     omahaEvaluate(hole, board) {
-        const holeCards = this.parseCards(hole);
-        const boardCards = this.parseCards(board);
-        if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
-        if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
-        const shared = holeCards.find((card) => boardCards.includes(card));
-        if (shared !== undefined) fail(`duplicate card ${cardName(shared)}`, 'duplicate');
-        const at = this._scratch + AT_OUT;
-        this._u8.set(holeCards, at);
-        this._u8.set(boardCards, at + 8);
-        const value = this._core._ph_omaha_evaluate(at, holeCards.length, at + 8, boardCards.length);
-        if (value < 0) this._statusError(value);
-        return value;
+        return gameOmahaEvaluate(this, hole, board, 'holdem'); // PH_GAME_HOLDEM is ph_omaha_evaluate
     }
 
     _statusError(status, message) {
@@ -416,11 +414,12 @@ export class PokerHash {
      * ('QQ+, AKs', 'random', or a parseRange() result). Options: board (0, 3, 4 or 5 cards), dead, exact,
      * samples, stderr, seed, force, omaha. Mode: samples, stderr or seed given => Monte Carlo; else exact when
      * the estimate is at most 2 s, otherwise 1,000,000 Monte Carlo samples with a fresh seed (reported).
-     * exact: true refuses a run estimated over 60 s unless force: true. The same seed gives the same result
-     * as Python's pokerhash.equity. Blocks until done: see equityAsync for long runs.
+     * exact: true refuses a run estimated over 60 s unless force: true. The estimate is the C core's native
+     * one, as in Python, so JS, Pyodide and native Python pick the same mode; the same seed gives the same
+     * result as Python's pokerhash.equity. Blocks until done: see equityAsync for long runs.
      */
     equity(players, options = {}) {
-        return runJob(equityJob(this, players, options));
+        return runJob(holdemEquityJob(this, players, options));
     }
 
     /**
@@ -429,15 +428,16 @@ export class PokerHash {
      * within one chunk) and onProgress(done, total) (work units or samples, after each chunk).
      */
     equityAsync(players, { signal, onProgress, ...options } = {}) {
-        return runJobAsync(equityJob(this, players, options), { signal, onProgress });
+        return runJobAsync(holdemEquityJob(this, players, options), { signal, onProgress });
     }
 
     /**
-     * The cost estimate behind equity()'s mode: { seconds (this engine), nativeSeconds (the C estimate for a
-     * native build), exact (whether auto mode enumerates) }. Options: board, dead, omaha.
+     * The cost estimate behind equity()'s mode: { seconds (this wasm engine: nativeSeconds x WASM_FACTOR),
+     * nativeSeconds (the C estimate for a native build, which picks the mode), exact (whether auto mode
+     * enumerates) }. Options: board, dead, omaha.
      */
     equityEstimate(players, options = {}) {
-        return equityEstimate(this, players, options);
+        return holdemEstimate(this, players, options);
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
@@ -535,317 +535,68 @@ export class PokerHash {
         }
         return out;
     }
-}
 
-// ---- other games: short deck, lowball, hi-lo (docs/games.md) ------------------------------------------
-// The same rules, scales and messages as Python's pokerhash.games: every rule lives in the C core.
+    // ---- other games: short deck, lowball, hi-lo (games.mjs; docs/games.md) --------------------------
 
-/** Game names in C id order (ph_game_name): each has its own value scale, 1 = best. */
-export const GAMES = Object.freeze(['holdem', 'shortdeck', 'shortdeck_triton', 'ace_five', 'ace_five_8', 'deuce_seven']);
-/** Equity games: [high game, low game or null, hole sizes]. */
-export const EQUITY_GAMES = Object.freeze({
-    shortdeck: ['shortdeck', null, [2]],
-    shortdeck_triton: ['shortdeck_triton', null, [2]],
-    omaha_hilo8: ['holdem', 'ace_five_8', [4, 5, 6]],
-});
-const GAME_POT = 5040; // share units: half a pot splits 1..10 ways into whole units
-const GAME_MC_BATCH = 1 << 14; // Python's batch, so a seed gives the same floats in both
-const GAME_AUTO_EXACT_SECONDS = 2;
-const GAME_REFUSE_EXACT_SECONDS = 60;
-// ph_game_tally: ph_equity_tally's fields, then high_share[10], weighted_high_share[10], low_deals.
-const GAME_TALLY = { ...TALLY, highShare: 656, weightedHighShare: 736, lowDeals: 816 };
-const GB_TALLY = 0;
-const GB_UNITS = 824;     // one uint64 (or double: the cost estimate)
-const GB_GAME = 832;      // ph_equity_game, 36 bytes on wasm32
-const GB_OFFSETS = 872;   // up to 11 size_t
-const GB_HOLDINGS = 920;  // up to 10 x 6 card ids
-const GB_BOARD = 984;
-const GB_DEAD = 992;      // up to 64
-const GB_PROBLEM = 1056;
-const GB_BYTES = GB_PROBLEM + PROBLEM_CAP;
-
-function gameId(game) {
-    const id = GAMES.indexOf(game) + 1;
-    if (!id) fail(`unknown game ${show(game)}; games: ${GAMES.join(', ')}`, 'argument');
-    return id;
-}
-
-function duration(seconds) {
-    for (const [unit, size] of [['days', 86400], ['hours', 3600], ['minutes', 60]]) {
-        if (seconds >= 2 * size) return `${(seconds / size).toFixed(0)} ${unit}`;
-    }
-    return `${seconds.toFixed(0)} seconds`;
-}
-
-const gameMethods = {
     /** A game's scale: { name, worst, noLow (the "no low" value or null), deck (card ids), categories }. */
     gameInfo(game) {
-        const id = gameId(game);
-        const core = this._core;
-        const categories = [];
-        for (let i = 0; i < core._ph_game_category_count(id); i++) categories.push(this._string(core._ph_game_category_name(id, i)));
-        const mask = core._ph_game_deck(id);
-        const deck = [];
-        for (let c = 0; c < DECK_SIZE; c++) if ((mask >> BigInt(c)) & 1n) deck.push(c);
-        return { name: game, worst: core._ph_game_worst(id), noLow: core._ph_game_no_low(id) || null, deck, categories };
-    },
-
-    /** Cards collected into scratch and checked against the game's deck; returns their count. */
-    _gameCards(id, cards) {
-        const count = this._collect(cards);
-        const problem = this._scratch + AT_TEXT;
-        if (this._core._ph_game_check_cards(id, this._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) {
-            fail(this._string(problem), 'card');
-        }
-        return count;
-    },
+        return gameInfo(this, game);
+    }
 
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
     gameEvaluate(cards, game) {
-        const id = gameId(game);
-        const count = this._gameCards(id, cards);
-        if (count < 5 || count > 9) fail(`a hand needs 5 to 9 cards, got ${count}`, 'count');
-        return this._core._ph_game_evaluate(id, this._scratch + AT_CARDS, count);
-    },
+        return gameEvaluate(this, cards, game);
+    }
 
     /** Values of n hands of k cards (a Uint8Array of n*k ids) on the game's scale, into `out` when given. */
     gameEvaluateBatch(cards, k, game, out) {
-        const id = gameId(game);
-        if (!(cards instanceof Uint8Array)) fail(`cards must be a Uint8Array, got ${typeName(cards)}`, 'type');
-        if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
-        if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
-        const n = cards.length / k;
-        if (out === undefined) out = new Uint16Array(n);
-        else if (!(out instanceof Uint16Array) || out.length !== n) fail(`out must be a Uint16Array of ${n} values, got ${typeName(out)}`, 'type');
-        const rows = Math.min(n, BATCH_ROWS);
-        const input = this._batchBuffer(rows * k + rows * 2 + 8);
-        const output = (input + rows * k + 1) & ~1;
-        for (let first = 0; first < n; first += rows) {
-            const m = Math.min(rows, n - first);
-            this._u8.set(cards.subarray(first * k, (first + m) * k), input);
-            const status = this._core._ph_game_evaluate_batch(id, input, m, k, output, this._scratch + AT_SIZE);
-            if (status !== 0) {
-                const bad = this._sizeAt(AT_SIZE);
-                const row = first + bad;
-                if (status === STATUS.DUPLICATE) fail(`row ${row}: duplicate card`, 'duplicate');
-                const problem = this._scratch + AT_TEXT;
-                this._core._ph_game_check_cards(id, input + bad * k, k, problem, TEXT_CAP);
-                const text = this._string(problem);
-                fail(text.startsWith('card id') ? `row ${row}: card id outside 0..51` : `row ${row}: ${text}`, 'card');
-            }
-            out.set(this._core.HEAPU16.subarray(output >> 1, (output >> 1) + m), first);
-        }
-        return out;
-    },
+        return gameEvaluateBatch(this, cards, k, game, out);
+    }
 
     /** Value of exactly two of the 4 to 6 hole cards and three of the 3 to 5 board cards, on the game's scale. */
     gameOmahaEvaluate(hole, board, game) {
-        const id = gameId(game);
-        const holeCards = this._cardsAt(AT_CARDS, this._gameCards(id, hole));
-        const boardCards = this._cardsAt(AT_CARDS, this._gameCards(id, board));
-        if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
-        if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
-        const shared = holeCards.find((card) => boardCards.includes(card));
-        if (shared !== undefined) fail(`duplicate card ${cardName(shared)}`, 'duplicate');
-        const at = this._scratch + AT_OUT;
-        this._u8.set(holeCards, at);
-        this._u8.set(boardCards, at + 8);
-        const value = this._core._ph_game_omaha_evaluate(id, at, holeCards.length, at + 8, boardCards.length);
-        if (value < 0) this._statusError(value);
-        return value;
-    },
-
-    _gameValue(id, value) {
-        const worst = this._core._ph_game_worst(id);
-        if (!Number.isInteger(value) || value < 1 || value > worst) fail(`hand value ${show(value)} outside 1..${worst}`, 'argument');
-        return value;
-    },
+        return gameOmahaEvaluate(this, hole, board, game);
+    }
 
     /** Category index (0 = the game's best category) of a value. */
     gameCategory(value, game) {
-        const id = gameId(game);
-        return this._core._ph_game_category(id, this._gameValue(id, value));
-    },
+        return gameCategory(this, value, game);
+    }
 
     /** The name of a value's category: "Flush", "Eight Low", "No Low". */
     gameCategoryName(value, game) {
-        const id = gameId(game);
-        return this._string(this._core._ph_game_category_name(id, this.gameCategory(value, game)));
-    },
+        return gameCategoryName(this, value, game);
+    }
 
     /** "Flush: A-Q-9-8-7", "Eight Low: 8-6-4-2-A", "No Low" (hold'em: describe()'s text). */
     gameDescribe(value, game) {
-        const id = gameId(game);
-        const at = this._scratch + AT_OUT;
-        this._core._ph_game_describe(id, this._gameValue(id, value), at, 64);
-        return this._string(at);
-    },
+        return gameDescribe(this, value, game);
+    }
 
     /** Value, category, description and best five cards (none for "no low") of one hand in a game. */
     gameAnalyze(cards, game) {
-        const id = gameId(game);
-        const count = this._gameCards(id, cards);
-        if (count < 5 || count > 9) fail(`a hand needs 5 to 9 cards, got ${count}`, 'count');
-        const value = this._core._ph_game_best_five(id, this._scratch + AT_CARDS, count, this._scratch + AT_OUT);
-        const bestFive = value === this._core._ph_game_no_low(id) ? [] : this._cardsAt(AT_OUT, 5);
-        const category = this._core._ph_game_category(id, value);
-        return {
-            value, category, categoryName: this._string(this._core._ph_game_category_name(id, category)),
-            description: this.gameDescribe(value, game), bestFive,
-        };
-    },
+        return gameAnalyze(this, cards, game);
+    }
 
     /**
-     * All-in equity of 2 to 10 known hands in an equity game (EQUITY_GAMES): short deck hold'em or Omaha hi-lo
-     * eight-or-better. Options as equity()'s plus `game` (required) and `force`; the same auto rule as
-     * Python's pokerhash.games.equity (exact when estimated at most 2 s, else 1,000,000 samples).
+     * All-in equity in an equity game (EQUITY_GAMES): short deck hold'em, or Omaha hi-lo eight-or-better
+     * with its split and quartered pots. Players are hands or ranges as in equity(); options as equity()'s
+     * (the same mode rule, refusal and messages) plus `game` (required). The same seed gives the same result
+     * as Python's pokerhash.games.equity.
      */
-    gameEquity(players, { game, board, dead, exact, samples, seed, force } = {}) {
-        const spec = Object.hasOwn(EQUITY_GAMES, game ?? '') ? EQUITY_GAMES[game] : null;
-        if (!spec) fail(`unknown equity game ${show(game)}; equity games: ${Object.keys(EQUITY_GAMES).join(', ')}`, 'argument');
-        const [high, low, sizes] = [gameId(spec[0]), spec[1] ? gameId(spec[1]) : 0, spec[2]];
-        if (!Array.isArray(players)) fail('players must be an array of hands, one per player', 'type');
-        if (players.length < 2 || players.length > 10) fail(`equity needs 2 to 10 players, got ${players.length}`, 'count');
-        const loose = (cards, what) => { // board or dead cards, in the game's deck
-            try {
-                return this._cardsAt(AT_CARDS, this._gameCards(high, cards));
-            } catch (e) {
-                throw e instanceof PokerHashError && e.code === 'card' ? new PokerHashError(`${what} ${e.message}`, e.code) : e;
-            }
-        };
-        const boardCards = loose(board ?? [], 'board');
-        const deadCards = loose(dead ?? [], 'dead');
-        if (![0, 3, 4, 5].includes(boardCards.length)) fail(`the board must have 0, 3, 4 or 5 cards, got ${boardCards.length}`, 'count');
-        const owner = new Map(boardCards.map((card) => [card, 'the board']));
-        for (const card of deadCards) {
-            if (owner.has(card)) fail(`card ${cardName(card)} is both on the board and dead`, 'duplicate');
-            owner.set(card, 'the dead cards');
-        }
-        const hands = players.map((hand, i) => {
-            let cards;
-            try {
-                cards = this.parseCards(hand);
-            } catch (e) {
-                throw e instanceof PokerHashError ? new PokerHashError(`player ${i + 1}: ${e.message}`, e.code) : e;
-            }
-            if (!sizes.includes(cards.length)) {
-                const want = sizes.length < 3 ? sizes.join(' or ') : `${sizes[0]} to ${sizes[sizes.length - 1]}`;
-                fail(`player ${i + 1}: ${game} hands have ${want} cards, got ${cards.length}`, 'count');
-            }
-            return cards;
-        });
-        hands.forEach((cards, i) => {
-            for (const card of cards) {
-                if (owner.has(card)) fail(`card ${cardName(card)} is in player ${i + 1}'s hand and ${owner.get(card)}`, 'duplicate');
-                owner.set(card, `player ${i + 1}'s hand`);
-            }
-        });
-        const block = this._gameEquityBlock(hands, boardCards, deadCards, high, low);
-        const monteCarlo = samples !== undefined || seed !== undefined;
-        if (exact === true && monteCarlo) {
-            fail(`exact=True cannot be combined with ${[samples !== undefined && 'samples', seed !== undefined && 'seed'].filter(Boolean).join(', ')} (Monte Carlo options)`, 'argument');
-        }
-        if (exact !== undefined && typeof exact !== 'boolean') fail(`exact must be true or false, got ${show(exact)}`, 'type');
-        this._core._ph_game_equity_exact_seconds(high, low, block + GB_GAME, block + GB_UNITS);
-        const estimate = this._core.HEAPF64[(block + GB_UNITS) >> 3];
-        const runExact = exact ?? (!monteCarlo && estimate <= GAME_AUTO_EXACT_SECONDS);
-        if (runExact && estimate > GAME_REFUSE_EXACT_SECONDS && !force) {
-            fail(`exact enumeration would take about ${duration(estimate)} on 1 thread; use Monte Carlo (exact=False) or pass force=True`, 'argument');
-        }
-        let total;
-        let seedUsed;
-        if (runExact) {
-            let status = this._core._ph_game_equity_units(high, low, block + GB_GAME, block + GB_UNITS);
-            if (status !== 0) this._statusError(status);
-            this._u8.fill(0, block + GB_TALLY, block + GB_UNITS);
-            status = this._core._ph_game_equity_exact(high, low, block + GB_GAME, 0n, this._core.HEAPU64[(block + GB_UNITS) >> 3], block + GB_TALLY);
-            if (status !== 0) this._statusError(status);
-            total = this._gameTally(block, hands.length);
-        } else {
-            const count = samples ?? DEFAULT_SAMPLES;
-            if (!Number.isSafeInteger(count) || count < 1) fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
-            seedUsed = seed === undefined ? randomSeed() : u64(seed, 'seed');
-            for (let first = 0; first < count; first += GAME_MC_BATCH) {
-                this._u8.fill(0, block + GB_TALLY, block + GB_UNITS);
-                const status = this._core._ph_game_equity_sample(high, low, block + GB_GAME, seedUsed, BigInt(first),
-                    BigInt(Math.min(GAME_MC_BATCH, count - first)), block + GB_TALLY);
-                if (status === STATUS.ARGUMENT) fail('could not deal holdings without shared cards (1,000,000 tries)', 'argument');
-                if (status !== 0) this._statusError(status);
-                total = addGameTally(total, this._gameTally(block, hands.length));
-            }
-        }
-        return gameEquityResult(game, hands, boardCards, deadCards, total, runExact, seedUsed);
-    },
+    gameEquity(players, options = {}) {
+        return runJob(gameEquityJob(this, players, options));
+    }
 
-    /** Writes hands, board and dead cards as a ph_equity_game into the games' equity block and checks it. */
-    _gameEquityBlock(hands, board, dead, high, low) {
-        if (!this._gameBlock) {
-            this._gameBlock = this._core._malloc(GB_BYTES);
-            if (!this._gameBlock) fail(`cannot allocate ${GB_BYTES} bytes of wasm memory`, 'argument');
-        }
-        const block = this._gameBlock;
-        const hole = hands[0].length;
-        if (hands.some((h) => h.length !== hole)) fail(`all players must hold the same number of cards, got ${[...new Set(hands.map((h) => h.length))].sort().join(' and ')}`, 'count');
-        hands.forEach((cards, p) => this._u8.set(cards, block + GB_HOLDINGS + p * hole));
-        this._u8.set(board, block + GB_BOARD);
-        this._u8.set(dead, block + GB_DEAD);
-        const u32 = this._core.HEAPU32;
-        hands.forEach((_, p) => { u32[((block + GB_OFFSETS) >> 2) + p] = p; });
-        u32[((block + GB_OFFSETS) >> 2) + hands.length] = hands.length;
-        u32.set([hands.length, hole, block + GB_HOLDINGS, block + GB_OFFSETS, 0, block + GB_BOARD, board.length,
-            block + GB_DEAD, dead.length], (block + GB_GAME) >> 2);
-        const status = this._core._ph_game_equity_check(high, low, block + GB_GAME, block + GB_PROBLEM, PROBLEM_CAP);
-        if (status !== 0) this._statusError(status, this._string(block + GB_PROBLEM));
-        return block;
-    },
+    /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
+    gameEquityAsync(players, { signal, onProgress, ...options } = {}) {
+        return runJobAsync(gameEquityJob(this, players, options), { signal, onProgress });
+    }
 
-    _gameTally(block, players) {
-        const u64 = this._core.HEAPU64;
-        const f64 = this._core.HEAPF64;
-        const at = (block + GB_TALLY) >> 3;
-        const ints = (field) => Array.from(u64.subarray(at + field / 8, at + field / 8 + players), Number);
-        const floats = (field) => Array.from(f64.subarray(at + field / 8, at + field / 8 + players));
-        return {
-            deals: Number(u64[at]), win: ints(GAME_TALLY.win), tie: ints(GAME_TALLY.tie), lose: ints(GAME_TALLY.lose),
-            share: ints(GAME_TALLY.share), weight: f64[at + GAME_TALLY.weight / 8],
-            weightedShare: floats(GAME_TALLY.weightedShare), sumSq: floats(GAME_TALLY.sumSq),
-            weightedWin: floats(GAME_TALLY.weightedWin), weightedTie: floats(GAME_TALLY.weightedTie),
-            highShare: ints(GAME_TALLY.highShare), weightedHighShare: floats(GAME_TALLY.weightedHighShare),
-            lowDeals: Number(u64[at + GAME_TALLY.lowDeals / 8]),
-        };
-    },
-};
-
-function addGameTally(total, part) {
-    if (!total) return part;
-    total.lowDeals += part.lowDeals;
-    for (const key of ['highShare', 'weightedHighShare']) part[key].forEach((v, i) => { total[key][i] += v; });
-    return addTally(total, part);
+    /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
+    gameEquityEstimate(players, options = {}) {
+        return gameEquityEstimate(this, players, options);
+    }
 }
-
-/** The result of gameEquity(): the same arithmetic as Python's GameEquityResult. */
-function gameEquityResult(game, hands, board, dead, total, isExact, seed) {
-    const n = total.deals;
-    const players = hands.map((cards, p) => {
-        const equity = isExact ? total.share[p] / (GAME_POT * n) : total.weightedShare[p] / total.weight;
-        const highEquity = isExact ? total.highShare[p] / (GAME_POT * n) : total.weightedHighShare[p] / total.weight;
-        const player = {
-            hand: cards.map((c) => cardName(c)).join(''), cards, equity, highEquity, lowEquity: equity - highEquity,
-            win: total.win[p], tie: total.tie[p], lose: total.lose[p],
-            winRate: total.weightedWin[p] / total.weight, tieRate: total.weightedTie[p] / total.weight,
-        };
-        player.loseRate = Math.max(0, 1 - player.winRate - player.tieRate);
-        if (!isExact) {
-            const mean = total.weightedShare[p] / total.weight;
-            player.stderr = n < 2 ? null : Math.sqrt(Math.max(0, total.sumSq[p] / n - mean * mean) / (n - 1));
-        }
-        return player;
-    });
-    const result = { game, exact: isExact, deals: n, lowDeals: total.lowDeals, players, board, dead };
-    if (!isExact) result.seed = exact(seed);
-    return result;
-}
-
-Object.assign(PokerHash.prototype, gameMethods);
 
 export default PokerHash;

@@ -4,7 +4,7 @@
 
 For each spot, the whole exact enumeration runs once natively (pokerhash._core.equity_exact, one thread) and
 in node (the JS library, exact: true), best of four each; prints both times, their ratio and the native cost estimate
-(ph_equity_exact_seconds). JS scales that estimate by WASM_FACTOR (web/src/equity.mjs): set it to about the
+(ph_equity_exact_seconds). JS shows that estimate times WASM_FACTOR (web/src/equity_job.mjs): set it to about the
 median ratio, rounded up.
 """
 

@@ -1,0 +1,278 @@
+// The equity job machinery shared by hold'em (equity.mjs) and the other games (games.mjs): a checked spot
+// written into the wasm heap as a ph_equity_game, the mode rule (PLAN decision 2; docs/design/equity-c-api.md
+// "Choosing exact or Monte Carlo"), exact work in chunks and Monte Carlo in batches split and merged in
+// Python's order (so a seed gives the same floats as Pyodide's and native single-thread Python), and the two
+// ways to drive a job: to the end at once, or async with progress and an AbortSignal.
+//
+// An engine describes one C equity family: ph_equity_* (hold'em, Omaha) or ph_game_equity_* bound to a
+// (high, low) pair of games; its tally layout (ph_equity_tally or ph_game_tally); how Python cuts its exact
+// work; its Monte Carlo batch size.
+import { CODE_OF_STATUS, STATUS, durationText, fail, randomSeed, show } from './common.mjs';
+
+const AUTO_EXACT_SECONDS = 2;
+const REFUSE_EXACT_SECONDS = 60;
+const DEFAULT_SAMPLES = 1_000_000;
+const MAX_SAMPLES_FOR_STDERR = 100_000_000;
+const GAME_BYTES = 36; // ph_equity_game on wasm32: nine 4-byte fields
+const PROBLEM_CAP = 160;
+const DEAL_SEARCH_BUDGET = 1_000_000;
+// ph_equity_exact_seconds estimates the native build; the wasm engine is this much slower on the same spots
+// (measured by web/tools/measure_wasm_factor.py; README "Browser"). It only scales the times shown to
+// people: the mode is chosen by the native estimate, as Python (and Pyodide) choose it.
+export const WASM_FACTOR = 2;
+
+// Byte offsets of the tally fields: [offset, 'u64' | 'f64']; per-player fields hold 10 values.
+const PLAYER_FIELDS = {
+    win: [8, 'u64'], tie: [88, 'u64'], lose: [168, 'u64'], share: [248, 'u64'],
+    weightedShare: [336, 'f64'], sumSq: [416, 'f64'], weightedWin: [496, 'f64'], weightedTie: [576, 'f64'],
+};
+/** ph_equity_tally. */
+export const EQUITY_TALLY = { bytes: 656, players: PLAYER_FIELDS, scalars: { deals: [0, 'u64'], weight: [328, 'f64'] } };
+/** ph_game_tally: ph_equity_tally's fields, then high_share[10], weighted_high_share[10], low_deals. */
+export const GAME_TALLY = {
+    bytes: 824,
+    players: { ...PLAYER_FIELDS, highShare: [656, 'u64'], weightedHighShare: [736, 'f64'] },
+    scalars: { ...EQUITY_TALLY.scalars, lowDeals: [816, 'u64'] },
+};
+
+// ---- options and the mode rule ---------------------------------------------------------------------------
+
+/** The JS spelling of a Python option value in a message: true, false, 7, 0.01. */
+const optionText = (value) => (typeof value === 'bigint' ? `${value}` : show(value));
+
+/** Checked mode options: { exact, monteCarlo, samples, stderr, seed, force }. */
+export function equityOptions(o) {
+    const { exact, samples, stderr, seed, force } = o;
+    if (exact !== undefined && typeof exact !== 'boolean') fail(`exact must be true or false, got ${show(exact)}`, 'type');
+    if (force !== undefined && typeof force !== 'boolean') fail(`force must be true or false, got ${show(force)}`, 'type');
+    const given = ['samples', 'stderr', 'seed'].filter((k) => o[k] !== undefined);
+    if (exact === true && given.length) {
+        fail(`exact: true conflicts with ${given.map((k) => `${k}: ${optionText(o[k])}`).join(', ')}: those set Monte Carlo; ` +
+            'drop them, or pass exact: false (or leave exact: undefined) to sample', 'argument');
+    }
+    if (samples !== undefined && (!Number.isSafeInteger(samples) || samples < 1)) {
+        fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
+    }
+    if (stderr !== undefined && !(typeof stderr === 'number' && stderr > 0)) {
+        fail(`stderr must be a positive number, got ${show(stderr)}`, 'argument');
+    }
+    if (seed !== undefined && (!(Number.isInteger(seed) || typeof seed === 'bigint') || BigInt(seed) < 0n || BigInt(seed) >= 1n << 64n)) {
+        fail(`seed must be an integer 0..2**64-1, got ${show(seed)}`, 'argument');
+    }
+    return {
+        exact, monteCarlo: given.length > 0, samples, stderr, seed: seed === undefined ? undefined : BigInt(seed),
+        force: force === true,
+    };
+}
+
+// ---- the spot in the wasm heap ---------------------------------------------------------------------------
+
+/**
+ * Writes a spot ({ holdings: per player [{cards, weight}], weighted, size, board, dead }) as a ph_equity_game
+ * into one malloc'd block, after a tally and two 8-byte result slots, and checks it with the engine (its
+ * message on failure). The caller frees g.block.
+ */
+function writeSpot(ph, engine, spot) {
+    const core = ph._core;
+    const players = spot.holdings.length;
+    const count = spot.holdings.reduce((n, combos) => n + combos.length, 0);
+    const align = (x) => (x + 7) & ~7;
+    const units = engine.tally.bytes;
+    const seconds = units + 8;
+    const game = seconds + 8;
+    const offsets = align(game + GAME_BYTES);
+    const weights = align(offsets + 4 * (players + 1));
+    const holdings = weights + 8 * count;
+    const board = holdings + count * spot.size;
+    const deadAt = board + 8;
+    const problem = deadAt + 64;
+    const bytes = problem + PROBLEM_CAP;
+    const block = core._malloc(bytes);
+    if (!block) fail(`cannot allocate ${bytes} bytes of wasm memory`, 'argument');
+    const heap = ph._u8;
+    const u32 = core.HEAPU32;
+    const f64 = core.HEAPF64;
+    let at = 0;
+    spot.holdings.forEach((combos, p) => {
+        u32[((block + offsets) >> 2) + p] = at;
+        for (const combo of combos) {
+            heap.set(combo.cards, block + holdings + at * spot.size);
+            f64[((block + weights) >> 3) + at] = combo.weight;
+            at++;
+        }
+    });
+    u32[((block + offsets) >> 2) + players] = at;
+    heap.set(spot.board, block + board);
+    heap.set(spot.dead, block + deadAt);
+    u32.set([players, spot.size, block + holdings, block + offsets, spot.weighted ? block + weights : 0,
+        block + board, spot.board.length, block + deadAt, spot.dead.length], (block + game) >> 2);
+    const status = engine.check(core, block + game, block + problem, PROBLEM_CAP);
+    if (status !== 0) {
+        const message = ph._string(block + problem);
+        core._free(block);
+        fail(message, CODE_OF_STATUS[status] ?? 'argument');
+    }
+    return { block, game: block + game, tally: block, units: block + units, seconds: block + seconds, players };
+}
+
+function statusError(ph, status) {
+    fail(ph._string(ph._core._ph_error_message(status)), CODE_OF_STATUS[status] ?? 'argument');
+}
+
+/** The native single-core estimate of exact enumeration (the one cost model of Python and JS). */
+function nativeEstimate(ph, engine, g) {
+    const status = engine.seconds(ph._core, g.game, g.seconds);
+    if (status !== 0) statusError(ph, status);
+    return ph._core.HEAPF64[g.seconds >> 3];
+}
+
+// ---- tallies -----------------------------------------------------------------------------------------------
+
+function emptyTotal(layout, players) {
+    const total = {};
+    for (const key of Object.keys(layout.scalars)) total[key] = 0;
+    for (const key of Object.keys(layout.players)) total[key] = new Float64Array(players);
+    return total;
+}
+
+/**
+ * Adds the chunk's tally in the heap to the running total, field by field in chunk order (as Python merges
+ * them, so the floats agree), then zeroes it for the next chunk. Counts stay below 2**53: exact numbers.
+ */
+function accumulate(ph, layout, g, total) {
+    const u64s = ph._core.HEAPU64;
+    const f64 = ph._core.HEAPF64;
+    const at = g.tally >> 3;
+    const read = ([offset, type], i = 0) => (type === 'u64' ? Number(u64s[at + offset / 8 + i]) : f64[at + offset / 8 + i]);
+    for (const [key, field] of Object.entries(layout.scalars)) total[key] += read(field);
+    for (const [key, field] of Object.entries(layout.players)) {
+        for (let p = 0; p < g.players; p++) total[key][p] += read(field, p);
+    }
+    ph._u8.fill(0, g.tally, g.tally + layout.bytes);
+}
+
+/** Standard error of each player's Monte Carlo equity (Python's _stderrs); null below two samples. */
+export function stderrs(total) {
+    const n = total.deals;
+    if (n < 2) return null;
+    return Array.from(total.weightedShare, (s, p) => {
+        const mean = s / total.weight;
+        return Math.sqrt(Math.max(0, total.sumSq[p] / n - mean * mean) / (n - 1));
+    });
+}
+
+/** Throws when no choice of one holding per player is free of shared cards (Python's check_some_deal). */
+function checkSomeDeal(spot) {
+    const order = spot.holdings.map((_, i) => i).sort((a, b) => spot.holdings[a].length - spot.holdings[b].length);
+    // Masks as two 26-bit halves: plain numbers are much faster than BigInts here.
+    const half = (cards, high) => cards.reduce((m, c) => ((c >= 26) === high ? m | (1 << (c % 26)) : m), 0);
+    const masks = order.map((i) => spot.holdings[i].map((c) => [half(c.cards, false), half(c.cards, true)]));
+    let steps = 0;
+    const search = (depth, low, high) => {
+        if (depth === masks.length) return true;
+        for (const [l, h] of masks[depth]) {
+            steps++;
+            if (steps > DEAL_SEARCH_BUDGET || (!(l & low) && !(h & high) && search(depth + 1, low | l, high | h))) return true;
+        }
+        return false;
+    };
+    if (!search(0, 0, 0)) fail("no deal is possible: the players' ranges always share a card", 'argument');
+}
+
+// ---- the job -----------------------------------------------------------------------------------------------
+
+/**
+ * The whole run as a generator: yields { done, total } after each chunk and returns
+ * makeResult(total, { exact, seed, nativeSeconds, seconds }). `o` is equityOptions()'s answer.
+ */
+export function* equityJob(ph, engine, spot, o, makeResult) {
+    const started = performance.now();
+    const core = ph._core;
+    const g = writeSpot(ph, engine, spot);
+    try {
+        const native = nativeEstimate(ph, engine, g);
+        const runExact = o.exact ?? (!o.monteCarlo && native <= AUTO_EXACT_SECONDS);
+        const total = emptyTotal(engine.tally, g.players);
+        let seed;
+        ph._u8.fill(0, g.tally, g.tally + engine.tally.bytes);
+        if (runExact) {
+            let status = engine.units(core, g.game, g.units);
+            if (status === STATUS.OVERFLOW) fail(engine.overflow, 'overflow');
+            if (status !== 0) statusError(ph, status);
+            if (native > REFUSE_EXACT_SECONDS && !o.force) {
+                fail(`exact enumeration would take about ${durationText(native)} on 1 thread; ` +
+                    'use Monte Carlo (exact: false) or pass force: true', 'argument');
+            }
+            const units = core.HEAPU64[g.units >> 3];
+            const chunks = BigInt(engine.chunks(units, native));
+            const size = (units + chunks - 1n) / chunks || 1n;
+            for (let start = 0n; start < units; start += size) {
+                const count = units - start < size ? units - start : size;
+                status = engine.exact(core, g.game, start, count, g.tally);
+                if (status !== 0) statusError(ph, status);
+                accumulate(ph, engine.tally, g, total);
+                yield { done: Number(start + count), total: Number(units) };
+            }
+        } else {
+            seed = o.seed ?? randomSeed();
+            const cap = o.samples ?? (o.stderr !== undefined ? MAX_SAMPLES_FOR_STDERR : DEFAULT_SAMPLES);
+            if (engine.searchDeal) checkSomeDeal(spot);
+            for (let first = 0; first < cap; first += engine.mcBatch) {
+                const count = Math.min(engine.mcBatch, cap - first);
+                const status = engine.sample(core, g.game, seed, BigInt(first), BigInt(count), g.tally);
+                if (status === STATUS.ARGUMENT) fail('could not deal holdings without shared cards (1,000,000 tries)', 'argument');
+                if (status !== 0) statusError(ph, status);
+                accumulate(ph, engine.tally, g, total);
+                yield { done: first + count, total: cap };
+                if (o.stderr !== undefined) {
+                    const errors = stderrs(total);
+                    if (errors && Math.max(...errors) <= o.stderr) break;
+                }
+            }
+        }
+        if (total.deals === 0) fail("no deal is possible: the players' ranges always share a card", 'argument');
+        return makeResult(total, { exact: runExact, seed, nativeSeconds: native, seconds: (performance.now() - started) / 1000 });
+    } finally {
+        core._free(g.block);
+    }
+}
+
+/** The cost estimate alone: { seconds (this wasm engine), nativeSeconds, exact (what auto mode picks) }. */
+export function estimateSpot(ph, engine, spot) {
+    const g = writeSpot(ph, engine, spot);
+    try {
+        const native = nativeEstimate(ph, engine, g);
+        return { seconds: native * WASM_FACTOR, nativeSeconds: native, exact: native <= AUTO_EXACT_SECONDS };
+    } finally {
+        ph._core._free(g.block);
+    }
+}
+
+/** Runs a job to the end. */
+export function runJob(job) {
+    for (;;) {
+        const step = job.next();
+        if (step.done) return step.value;
+    }
+}
+
+const yieldToEventLoop = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
+/** Runs a job, yielding to the event loop every ~30 ms; onProgress(done, total) after each chunk. */
+export async function runJobAsync(job, { signal, onProgress } = {}) {
+    let last = performance.now();
+    try {
+        for (;;) {
+            signal?.throwIfAborted();
+            const step = job.next();
+            if (step.done) return step.value;
+            onProgress?.(step.value.done, step.value.total);
+            if (performance.now() - last > 30) {
+                await yieldToEventLoop();
+                last = performance.now();
+            }
+        }
+    } finally {
+        job.return(); // frees the spot's block when stopped early
+    }
+}
