@@ -69,7 +69,7 @@ class Spot:
             owner[c] = "the dead cards"
         parsed = [self._player(p, i) for i, p in enumerate(players)]
         self.labels = [label for label, _ in parsed]
-        self.size = _hand_size([r for _, r in parsed], omaha)
+        self.size = _hand_size([r for _, r in parsed], omaha, holdem=rules.sizes is None)
         # A player with a single hand holds known cards: they clash with others, and leave other ranges.
         for i, (_, rng) in enumerate(parsed):
             if len(rng) == 1:
@@ -99,7 +99,9 @@ class Spot:
     def _player(self, p, index: int) -> Tuple[str, Range]:
         """(label, Range) of one player's argument: a hand, range text, or a Range."""
         rules = self.rules
-        hand = _as_hand(p, index) if isinstance(p, str) and p.strip() and "," not in p else None
+        # Blank text is an empty range in hold'em, a hand of no cards in a game (the wording JS games keep).
+        blank_ok = rules.sizes is not None
+        hand = _as_hand(p, index) if isinstance(p, str) and (p.strip() or blank_ok) and "," not in p else None
         if isinstance(p, Range):
             label, rng = str(p), p
         elif hand is not None:
@@ -112,7 +114,14 @@ class Spot:
             label = p.strip()
         elif isinstance(p, (list, tuple)):
             hand = _as_hand(list(p), index)
-            label, rng = _fixed_hand(hand if hand is not None else core.parse_cards(list(p)), index, rules)
+            if hand is None:
+                try:
+                    hand = core.parse_cards(list(p))
+                except ValueError as error:  # a game names the player (JS games do); hold'em keeps the card's words
+                    if rules.sizes is None:
+                        raise
+                    raise ValueError(f"player {index + 1}: {error}") from None
+            label, rng = _fixed_hand(hand, index, rules)
         else:
             raise TypeError(f"player {index + 1} must be a hand or a range, got {type(p).__name__}")
         if not len(rng):  # "AA:0": every combo weighted out
@@ -178,14 +187,17 @@ def _cards(cards) -> List[int]:
 
 
 def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
-    if len(hand) != 2 and not 4 <= len(hand) <= 6:
+    if rules.sizes is None and len(hand) != 2 and not 4 <= len(hand) <= 6:
         raise ValueError(f"player {index + 1}'s hand has {len(hand)} cards; "
                          "hold'em hands have 2, Omaha hands 4 to 6")
+    # A game's hand takes the Range's size message, then the game's own sizes (the wording JS games
+    # reproduce: tests/web/test_games_web.py).
     try:
         rules.check_cards(hand)  # in the order given
+        rng = Range([tuple(hand)])
     except ValueError as error:
         raise ValueError(f"player {index + 1}: {error}") from None
-    return "".join(str(Card(c)) for c in hand), Range([tuple(hand)])
+    return "".join(str(Card(c)) for c in hand), rng
 
 
 def _as_hand(cards, index: int) -> Optional[List[int]]:
@@ -199,11 +211,11 @@ def _as_hand(cards, index: int) -> Optional[List[int]]:
         return None
 
 
-def _hand_size(ranges: List[Range], omaha: Optional[bool]) -> int:
+def _hand_size(ranges: List[Range], omaha: Optional[bool], holdem: bool = True) -> int:
     sizes = sorted({r.hand_size for r in ranges})
     if len(sizes) > 1:
-        raise ValueError("all players must hold the same number of cards (2 for hold'em, 4 to 6 for Omaha),"
-                         f" got {' and '.join(map(str, sizes))}")
+        rule = " (2 for hold'em, 4 to 6 for Omaha)" if holdem else ""  # a game's sizes are its own
+        raise ValueError(f"all players must hold the same number of cards{rule}, got {' and '.join(map(str, sizes))}")
     size = sizes[0]
     if omaha is True and size == 2:
         raise ValueError("omaha=True needs hands of 4 to 6 cards, got 2")
