@@ -1,4 +1,5 @@
-"""A user's first script, fully typed: single hands, numpy batches, Omaha, a showdown, a deck, equity.
+"""A user's first script, fully typed: single hands, numpy batches, Omaha, a showdown, a deck, equity,
+a table of every 5-card value, a job of one's own over all hands, and the other games.
 
 CI type-checks it with `mypy --strict` and pyright in strict mode (tests/test_types.py) and runs it, so
 the stubs stay useful to a user and not only consistent with the runtime:
@@ -8,13 +9,23 @@ the stubs stay useful to a user and not only consistent with the runtime:
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Any, List, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 import pokerhash as ph
-from pokerhash import Card, CardLike, Cards, Deck
+from pokerhash import Card, CardLike, Cards, Deck, games
+
+
+def flushes(rows: npt.NDArray[np.uint8]) -> int:
+    """How many of the rows are flushes (a job of one's own for map_combinations)."""
+    values = ph.evaluate_batch(rows)
+    return int(((values >= 323) & (values <= 1599)).sum())
+
+
+def add(total: int, part: int) -> int:
+    return total + part
 
 
 def names(cards: Sequence[CardLike]) -> List[str]:
@@ -57,6 +68,20 @@ def main() -> None:
     mine = ph.EquityResult(players=("a", "b"), equity=(0.5, 0.5), win=(1, 1), tie=(0, 0), lose=(1, 1),
                            deals=2, exact=True)
     assert mine.boards == 2
+
+    # scale out: the same equity on two threads (or a process pool, or a Dask client), a value table,
+    # and a job of one's own over every 5-card hand
+    assert ph.equity(["AsAd", "KsKh"], board="Qs7d2c", executor=2) == result
+    table: ph.CombinationTable = ph.value_table(5)
+    looked_up: npt.NDArray[Any] = table.lookup(hands[:, :5])
+    assert bool((looked_up == fives).all()) and table[table.rank("As Ks Qs Js Ts")] == 1
+    flush_count: int = ph.map_combinations(flushes, 52, 5, add, executor=2)
+    print(f"{flush_count:,} five-card flushes; the value table holds {len(table):,} hands")
+
+    # other games on the same core
+    short: int = games.evaluate("As Ks Qs Js Ts 6c 7d", game="shortdeck")
+    hilo: games.GameEquityResult = games.equity(["As2s3dKd", "Ah2hQcQd"], game="omaha_hilo8", board="5c 7h 8d")
+    print(f"short deck royal flush = {short}; hi-lo low equity {hilo.low_equity[0]:.3f}")
 
 
 if __name__ == "__main__":

@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 import pokerhash
-from pokerhash import _cli, _cli_histogram
+from pokerhash import _cli
 from pokerhash.__main__ import main
 from pokerhash._cli_output import ProgressBar
+
+from interrupts import CHILD_OPTIONS
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="a command line, run in subprocesses")
 
@@ -37,7 +39,7 @@ JSON_RUNS = {
 
 def run_cli(*args: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "pokerhash", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kwargs)
+                            stderr=subprocess.PIPE, text=True, **CHILD_OPTIONS, **kwargs)
 
 
 # ---- names, help, version -------------------------------------------------------------------------------
@@ -73,6 +75,31 @@ def test_every_argument_has_help():
     missing = [f"{name}: {action.dest}" for name, parser in parsers() for action in parser._actions
                if not action.help or action.help == argparse.SUPPRESS]
     assert not missing, missing
+
+
+def test_big_jobs_take_the_scale_out_options():
+    # --workers / --scheduler (a Dask cluster) come from one parent parser, on the subcommands that run big jobs.
+    for name, parser in parsers():
+        options = {option for action in parser._actions for option in action.option_strings}
+        big = name in ("histogram", "enumerate", "equity")
+        assert ({"--workers", "--scheduler"} <= options) == big, name
+    with pytest.raises(SystemExit):  # one or the other
+        _cli.build_parser().parse_args(["histogram", "5", "--workers", "2", "--scheduler", "tcp://x:1"])
+
+
+def test_a_dear_exact_equity_is_refused_in_one_line_and_forced(monkeypatch, capsys):
+    assert main(["equity", "random", "random", "random", "--exact"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: exact enumeration would take about ") and err.count("\n") == 1, err
+    assert err.endswith("; use Monte Carlo (--mc) or pass --force\n"), err
+    from pokerhash import _equity
+    monkeypatch.setattr(_equity, "REFUSE_EXACT_SECONDS", 1e-9)  # a quick spot made to look dear
+    argv = ["equity", "AsAd", "KsKh", "--board", "2c7d9h", "--exact", "--json"]
+    assert main(argv) == 2 and "pass --force" in capsys.readouterr().err
+    assert main(argv + ["--force"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 990
+    assert main(["equity", "AsAd", "KsKh", "--threads", "2", "--workers", "2"]) == 2
+    assert "cannot be combined with --workers" in capsys.readouterr().err
 
 
 def test_histogram_and_enumerate_are_one_subcommand(capsys):
@@ -157,10 +184,10 @@ def fake_tqdm(monkeypatch):
 
 def test_progress_is_drawn_by_tqdm_on_a_terminal(fake_tqdm, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stderr", FakeTerminal())
-    assert main(["histogram", "5"]) == 0
-    assert fake_tqdm[0] == ("start", 2598960, 0.5) and fake_tqdm[-1] == "closed"
+    assert main(["histogram", "6"]) == 0  # value_histogram's tasks: the bar moves after each
+    assert fake_tqdm[0] == ("start", 20358520, 0.5) and fake_tqdm[-1] == "closed"
     steps = [u[0] for u in fake_tqdm[1:-1]]
-    assert steps == sorted(steps) and steps[0] == _cli_histogram.FIRST_CHUNK and steps[-1] == 2598960
+    assert len(steps) >= 2 and steps == sorted(steps) and steps[-1] == 20358520
 
 
 def test_no_progress_off_a_terminal_or_when_asked(fake_tqdm, monkeypatch, capsys):

@@ -16,7 +16,7 @@ import time
 import pytest
 
 import pokerhash as ph
-from pokerhash import __main__ as cli, _cli_scale
+from pokerhash import __main__ as cli, _cli_scale, _equity
 
 np = pytest.importorskip("numpy")
 distributed = pytest.importorskip("distributed")
@@ -60,6 +60,20 @@ def test_table_build_and_map_combinations(client):
                                                               chunk=50_000, block=10_000))
 
 
+def test_equity_exact_and_monte_carlo(client):
+    # Weighted, so the sums are floats: the pieces are added one by one in order on the cluster too.
+    exact = same_as_one_thread(client, lambda ex: ph.equity(["TT+:0.5, AQ+", "random"], board="Ks 7d 2c",
+                                                            exact=True, executor=ex))
+    assert exact.exact and exact.deals > 0
+    samples = 5 * _equity.MC_BATCH + 3  # the stderr stop rule on grouped pieces: tests/test_equity_modes.py
+    sampled = same_as_one_thread(client, lambda ex: ph.equity(["AhKh", "QQ, JJ", "random"], samples=samples, seed=3,
+                                                              executor=ex))
+    assert not sampled.exact and sampled.deals == samples
+    games = same_as_one_thread(client, lambda ex: ph.games.equity(["AhAd2c3d", "KsKhQsJh"], game="omaha_hilo8",
+                                                                  board="5c 7h 8d", executor=ex))
+    assert games.exact
+
+
 def test_cli_runs_on_a_running_scheduler(client):
     def histogram(*options):
         out = io.StringIO()
@@ -68,6 +82,14 @@ def test_cli_runs_on_a_running_scheduler(client):
         return [line for line in out.getvalue().splitlines() if "hands/s" not in line]
 
     assert histogram("--scheduler", client.scheduler.address) == histogram()
+
+    def equity(*options):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert cli.main(["equity", "AhKh", "QQ, JJ", "--samples", "300000", "--seed", "5", *options]) == 0
+        return out.getvalue().rsplit("(", 1)[0]  # all but the time
+
+    assert equity("--scheduler", client.scheduler.address) == equity()
 
 
 def test_without_dask_the_options_say_what_to_install(monkeypatch):

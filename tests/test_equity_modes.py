@@ -7,11 +7,13 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import pokerhash as ph
 from pokerhash import _equity, _equity_jobs
+from interrupts import CHILD_OPTIONS
 from test_equity import brute
 
 
@@ -154,20 +156,24 @@ def test_input_errors_name_the_problem(players, message):
 
 
 def test_plan_keeps_small_jobs_on_one_thread_and_cuts_big_ones_into_short_tasks():
+    chunk = _equity_jobs.CHUNK_SECONDS
     assert _equity.exact_plan(1, 0.0004, 16) == (1, 1)  # one heads-up preflop hand: nothing to share
     assert _equity.exact_plan(500, 0.01, 16)[0] == 1  # too small for a second thread to pay off
     workers, size = _equity.exact_plan(1_000_000, 50.0, 8)
     assert workers == 8
-    assert 50.0 * size / 1_000_000 <= _equity.CHUNK_SECONDS * 1.01  # each task ~0.1 s of C time
+    assert 50.0 * size / 1_000_000 <= chunk * 1.01  # each piece ~0.1 s of C time
     workers, size = _equity.exact_plan(600, 0.5, 2)
-    assert workers == 2 and math.ceil(600 / size) >= 8  # at least four tasks a thread
-    assert _equity.exact_plan(3, 100.0, 16) == (3, 1)  # never more tasks than units
+    assert workers == 2 and math.ceil(600 / size) >= 8  # at least four pieces a thread
+    assert _equity.exact_plan(3, 100.0, 16) == (3, 1)  # never more pieces than units
     huge = 1326 ** 3
     workers, size = _equity.exact_plan(huge, 1e5, 4)
-    assert workers == 4 and 1e5 * size / huge <= _equity.CHUNK_SECONDS * 1.01
+    assert workers == 4 and 1e5 * size / huge <= chunk * 1.01
+    # The pieces depend on the job alone, so any thread count adds the same tallies in the same order.
+    for units, estimate in ((600, 0.5), (10**6, 3.0), (50, 0.03)):
+        assert len({_equity.exact_plan(units, estimate, most)[1] for most in (1, 2, 3, 16)}) == 1
 
 
-def test_runner_merges_in_task_order_and_stops_early(monkeypatch):
+def test_runner_merges_in_piece_order_and_stops_early(monkeypatch):
     calls = []
 
     class Engine:
@@ -177,13 +183,44 @@ def test_runner_merges_in_task_order_and_stops_early(monkeypatch):
 
     monkeypatch.setattr(_equity, "engine", Engine())
     spot = ([[(0, 1)], [(2, 3)]], None, [], [])
-    tasks = (("exact", spot, s, 10) for s in range(0, 10**12, 10))  # lazily: far more than will run
+    pieces = (("exact", None, spot, s, 10) for s in range(0, 10**12, 10))  # lazily: far more than will run
     seen = []
-    merged = _equity_jobs.run_ordered(tasks, 10**12, 3, progress=lambda d, t: seen.append(d),
-                                      stop=lambda m: m["deals"] >= 50)
+    merged = _equity_jobs.run_pieces(pieces, 10**12, threads=3, progress=lambda d, t: seen.append(d),
+                                     stop=lambda m: m["deals"] >= 50)
     assert merged["deals"] == 50 and merged["win"][0] == sum(range(0, 50, 10))
     assert seen == [10, 20, 30, 40, 50]
     assert len(calls) <= 50 // 10 + 2 * 3  # the tasks queued ahead at most, then nothing more
+
+
+def test_pieces_grouped_into_cluster_tasks_give_the_same_tally(monkeypatch):
+    # A cluster runs several pieces a task; the stop rule still sees them one at a time, so the same pieces
+    # count. (The real cluster is in tests/test_dask.py; here any executor is made to look like one.)
+    _c_engine()
+    spot = _equity._Spot(["AsAd", "KK:0.7, QQ, AK:0.3"], "Ks 7d 2c", None, None)
+    pieces = list(_equity_jobs.sample_pieces(None, spot.args, 5, 40 * 4096, 4096))
+    stop = _equity_jobs.stderr_stop(0.004)
+    alone = _equity_jobs.run_pieces(pieces, 0, threads=1, stop=stop)
+    monkeypatch.setattr(_equity_jobs.parallel, "_dask_backed", lambda executor: True)
+    with ThreadPoolExecutor(2) as pool:
+        for group in (3, 7, 40):
+            grouped = _equity_jobs.run_pieces(pieces, 0, threads=1, executor=pool, pieces_per_task=group, stop=stop)
+            assert grouped == alone
+    assert 0 < alone["deals"] < 40 * 4096  # the stop rule ended it part-way
+
+
+def test_every_executor_gives_the_same_result():
+    _c_engine()
+    exact = (["TT+:0.5, AQ+", "random"],), {"board": "Ks 7d 2c", "exact": True}  # 19 pieces; weighted floats
+    sampled = (["AhKh", "QQ, JJ", "random"],), {"samples": 5 * _equity.MC_BATCH + 3, "seed": 9}
+    for args, options in (exact, sampled):
+        alone = ph.equity(*args, threads=1, **options)
+        with ThreadPoolExecutor(3) as threads, ProcessPoolExecutor(2) as processes:
+            for executor in (2, threads, processes):
+                assert ph.equity(*args, executor=executor, **options) == alone, executor
+    with pytest.raises(ValueError, match=r"^pass threads= or executor=, not both"):
+        ph.equity(["AsAd", "KK"], threads=2, executor=2)
+    with pytest.raises(TypeError, match="executor must be None, a number of threads"):
+        ph.equity(["AsAd", "KK"], executor="cluster")
 
 
 def test_ctrl_c_stops_a_long_exact_run_within_seconds(tmp_path):
@@ -199,7 +236,7 @@ def test_ctrl_c_stops_a_long_exact_run_within_seconds(tmp_path):
         "ph.equity(['random'] * 3, exact=True, force=True, progress=progress)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env, **CHILD_OPTIONS)
     try:
         assert proc.stdout.readline().strip() == "running"  # a task has finished: the run is under way
         time.sleep(0.5)

@@ -67,6 +67,28 @@ def test_batches_without_numpy_and_histograms():
     assert sum(histogram) == 1000 and len(histogram) == 1405
 
 
+
+def test_histograms_are_the_same_on_every_executor():
+    # games.value_histogram runs on pokerhash.parallel like pokerhash.value_histogram: tasks of rank ranges,
+    # counts added in order. One C call over the whole range is the reference.
+    from concurrent.futures import ThreadPoolExecutor
+    from pokerhash._backend import core
+
+    total = pokerhash.comb(36, 6)
+    whole = array("Q", bytes(8 * 1405))
+    core.game_value_histogram_into(games.game_id("shortdeck"), 6, 0, total, whole)
+    seen = []
+    alone = games.value_histogram(6, game="shortdeck", executor=1, chunk=100_000,
+                                  progress=lambda done, of: seen.append((done, of)))
+    assert list(alone) == list(whole) and sum(whole) == total
+    assert len(seen) == -(-total // 100_000) and seen[-1] == (total, total)
+    with ThreadPoolExecutor(2) as pool:
+        for executor, chunk in ((2, None), (pool, 77_777)):
+            again = games.value_histogram(6, game="shortdeck", executor=executor, chunk=chunk)
+            assert list(again) == list(whole), (executor, chunk)
+    part = games.value_histogram(7, game="ace_five_8", start=1_000, stop=301_000, executor=2, chunk=50_000)
+    assert sum(part) == 300_000
+
 @pytest.mark.parametrize("call, message", [
     (lambda: games.evaluate("As Ks Qs Js Ts", game="razz"), "unknown game 'razz'; games: holdem, shortdeck, "
      "shortdeck_triton, ace_five, ace_five_8, deuce_seven"),

@@ -196,17 +196,35 @@ def test_short_deck_ranges():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"game": "shortdeck", "exact": True, "samples": 10}, "exact=True cannot be combined with samples"),
-    ({"game": "shortdeck", "exact": True, "seed": 1, "stderr": 0.1}, "exact=True cannot be combined with stderr, seed"),
+    # pokerhash.equity's rule and messages (one implementation: _equity_jobs.py)
+    ({"game": "shortdeck", "exact": True, "samples": 10}, "exact=True conflicts with samples=10: those set Monte Carlo"),
+    ({"game": "shortdeck", "exact": True, "seed": 1, "stderr": 0.1}, "exact=True conflicts with stderr=0.1, seed=1"),
     ({"game": "razz"}, "unknown equity game 'razz'; equity games: shortdeck, shortdeck_triton, omaha_hilo8"),
     ({"game": "omaha_hilo8"}, "player 1: omaha_hilo8 hands have 4 to 6 cards, got 2"),
+    ({"game": "omaha_hilo8", "players": ["AhAd2c3d", "KsKhQsJhTs"]},
+     "all players must hold the same number of cards, got 4 and 5"),
     ({"game": "shortdeck", "board": "As Kd"}, "the board must have 0, 3, 4 or 5 cards, got 2"),
     ({"game": "shortdeck", "samples": 0}, "samples must be a positive integer, got 0"),
 ])
 def test_bad_input(kwargs, message):
     with pytest.raises(ValueError) as error:
-        games.equity(["AcAd", "KsKh"], **kwargs)
+        kwargs = dict(kwargs)
+        games.equity(kwargs.pop("players", ["AcAd", "KsKh"]), **kwargs)
     assert str(error.value).startswith(message)
+
+
+@pytest.mark.parametrize("hand, message", [
+    ("KsKhQs", "player 2: a range holds hands of 2 (hold'em) or 4 to 6 (Omaha) cards, got 3"),
+    ("KsKhQsJs", "player 2: shortdeck hands have 2 cards, got 4"),
+    (["Ks", "Kh", "5s"], "player 2: card 5s is not in the short deck"),
+    ("", "player 2: a range holds hands of 2 (hold'em) or 4 to 6 (Omaha) cards, got 0"),
+    (["Ks", "Xx"], "player 2: unknown card 'Xx'"),
+])
+def test_a_known_hand_of_the_wrong_size(hand, message):
+    # The wording the JS games API reproduces (tests/web/test_games_web.py replays these on both sides).
+    with pytest.raises(ValueError) as error:
+        games.equity(["AsAd", hand], game="shortdeck")
+    assert str(error.value) == message
 
 
 def test_exact_refuses_what_would_take_long():

@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from interrupts import CHILD_OPTIONS
+
 pytest.importorskip("numpy")
 pytestmark = pytest.mark.skipif(sys.platform in ("emscripten", "win32"), reason="needs POSIX signals")
 
@@ -21,10 +23,7 @@ JOBS = {
     "map": "ph.map_combinations(counts, 52, 9, np.add)",  # 3.7 billion rows
 }
 SCRIPT = """
-import signal, sys, numpy as np, pokerhash as ph
-# A shell that starts a command in the background (CI, nohup ... &) hands it SIGINT ignored, and Python
-# then keeps it ignored; this restores what a terminal user has, Ctrl-C raising KeyboardInterrupt.
-signal.signal(signal.SIGINT, signal.default_int_handler)
+import sys, numpy as np, pokerhash as ph
 def heavy(rows):
     for _ in range(300):
         values = ph.evaluate_batch(rows)
@@ -40,7 +39,7 @@ print("finished", flush=True)
 @pytest.mark.parametrize("job", sorted(JOBS))
 def test_ctrl_c_stops_the_job_within_the_bound(job):
     process = subprocess.Popen([sys.executable, "-c", SCRIPT.format(job=JOBS[job])], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, **CHILD_OPTIONS)
     try:
         assert process.stdout.readline().strip() == "running"
         time.sleep(1.0)  # well inside the job

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import (Any, Callable, Iterable, Iterator, List, MutableSequence, Optional, Protocol, Sequence,
+from typing import (Any, Callable, Dict, Iterable, Iterator, List, MutableSequence, Optional, Protocol, Sequence,
                     SupportsIndex, Tuple, Union, overload)
 
 import numpy as np
@@ -34,6 +34,7 @@ __all__ = [
     "omaha_evaluate", "omaha_evaluate_batch", "winners", "compare", "Deck", "percentile",
     "CardLike", "Cards", "Rows",
     "games",
+    "CombinationTable", "value_table", "map_combinations", "parallel",
 ]
 
 backend: str
@@ -168,7 +169,46 @@ def equity(
     progress: Optional[Callable[[int, int], None]] = None,
     omaha: Optional[bool] = None,
     force: bool = False,
+    executor: Any = None,
 ) -> EquityResult: ...
 
 # ---- other games: short deck, lowball, hi-lo (games.py, annotated in place) ----
 from . import games as games
+
+# ---- scale-out: combination tables and the parallel runner (_table.py, parallel.py, annotated in place) ----
+from . import parallel as parallel
+
+class CombinationTable:
+    n: int
+    k: int
+    order: str
+    holds: str
+    dtype: np.dtype[Any]
+    values: npt.NDArray[Any]
+    def __init__(self, n: int, k: int, dtype: Any = "uint16", order: str = "colex", *, values: Any = None,
+                 holds: str = "") -> None: ...
+    def __len__(self) -> int: ...
+    def rank(self, cards: Any) -> int: ...
+    def subset(self, rank: int) -> Tuple[int, ...]: ...
+    def __getitem__(self, key: Any) -> Any: ...
+    def __setitem__(self, key: Any, value: Any) -> None: ...
+    def ranks(self, rows: Any) -> npt.NDArray[np.uint64]: ...
+    def lookup(self, rows: Any) -> npt.NDArray[Any]: ...
+    def rows(self, start: int = 0, stop: Optional[int] = None) -> npt.NDArray[np.uint8]: ...
+    def chunks(self, size: int = ...) -> Iterator[Tuple[int, npt.NDArray[np.uint8], npt.NDArray[Any]]]: ...
+    @classmethod
+    def build(cls, n: int, k: int, func: Callable[[Any], Any], dtype: Any, *, order: str = "colex",
+              executor: Any = None, chunk: Optional[int] = None, block: int = ..., progress: Any = None,
+              holds: str = "") -> CombinationTable: ...
+    def metadata(self) -> Dict[str, Any]: ...
+    def save(self, path: Any) -> None: ...
+    @classmethod
+    def load(cls, path: Any, mmap: bool = True, *, n: Optional[int] = None, k: Optional[int] = None,
+             order: Optional[str] = None, dtype: Any = None, holds: Optional[str] = None,
+             check_version: bool = True) -> CombinationTable: ...
+
+def value_table(k: int = 7, order: str = "colex", *, executor: Any = None,
+                progress: Any = None) -> CombinationTable: ...
+def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optional[Callable[[Any, Any], Any]] = None,
+                     executor: Any = None, *, start: int = 0, stop: Optional[int] = None, order: str = "colex",
+                     chunk: Optional[int] = None, block: int = ..., progress: Any = None) -> Any: ...

@@ -7,32 +7,47 @@ import dataclasses
 from typing import Any, Dict
 
 from ._cli_output import ProgressBar, emit_json
+from ._cli_scale import executor_from, scale_options
 from ._equity import EquityResult, equity
+
+# equity()'s advice in a refusal, and the same advice in this command's own options
+PYTHON_ADVICE = "use Monte Carlo (exact=False) or pass force=True"
+CLI_ADVICE = "use Monte Carlo (--mc) or pass --force"
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("equity", parents=[common], help="all-in equity of 2 to 10 hands or ranges, exact or Monte Carlo",
+    p = sub.add_parser("equity", parents=[common, scale_options()], help="all-in equity of 2 to 10 hands or ranges, exact or Monte Carlo",
                        description="All-in equity: `pokerhash equity AsAd \"KK,QQ\" --board Ks7d2c`. Exact when "
                                    "that is cheap, else Monte Carlo (the seed is printed so a run can be repeated).")
     p.add_argument("players", nargs="+", help='hands ("AsAd", "AhKhQdJd" for Omaha) or ranges ("QQ+,AKs")')
     p.add_argument("--board", default="", help="0, 3, 4 or 5 cards, e.g. Ks7d2c")
     p.add_argument("--dead", default="", help="cards out of the deck")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", help="enumerate every deal, however many")
+    mode.add_argument("--exact", action="store_true",
+                      help="enumerate every deal (refused when estimated at over a minute of one core, unless --force)")
     mode.add_argument("--mc", action="store_true", help="Monte Carlo even when enumeration is cheap")
     p.add_argument("--samples", type=int, help="Monte Carlo samples (default 1,000,000)")
     p.add_argument("--stderr", type=float, help="stop Monte Carlo once every standard error is this small")
     p.add_argument("--seed", type=int, help="Monte Carlo seed (printed, so a run can be repeated)")
-    p.add_argument("--threads", type=int, help="worker threads (default: one per CPU)")
+    p.add_argument("--force", action="store_true", help="with --exact, enumerate even a job estimated at hours")
+    p.add_argument("--threads", type=int, help="local worker threads (default: one per CPU)")
     p.set_defaults(run=_equity)
 
 
 def _equity(args: argparse.Namespace) -> None:
-    with ProgressBar(enabled=not args.no_progress) as progress:
-        result = equity(args.players, board=args.board, dead=args.dead,
-                        exact=True if args.exact else (False if args.mc else None),
-                        samples=args.samples, seed=args.seed, threads=args.threads, stderr=args.stderr,
-                        progress=progress if progress.active else None)
+    if args.threads is not None and (args.workers is not None or args.scheduler is not None):
+        raise ValueError("--threads sets local threads: it cannot be combined with --workers or --scheduler")
+    with executor_from(args) as executor, ProgressBar(enabled=not args.no_progress) as progress:
+        try:
+            result = equity(args.players, board=args.board, dead=args.dead,
+                            exact=True if args.exact else (False if args.mc else None),
+                            samples=args.samples, seed=args.seed, threads=args.threads, stderr=args.stderr,
+                            progress=progress if progress.active else None, force=args.force, executor=executor)
+        except ValueError as error:  # the refusal of a dear exact job, told in this command's options
+            text = str(error)
+            if not text.endswith(PYTHON_ADVICE):
+                raise
+            raise ValueError(text[:-len(PYTHON_ADVICE)] + CLI_ADVICE) from None
     if args.json:
         emit_json(result_fields(result))
     else:

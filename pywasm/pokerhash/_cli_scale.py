@@ -1,6 +1,6 @@
-"""`--workers N` / `--scheduler ADDRESS` for the subcommands of `python -m pokerhash` that run big jobs.
+"""`--workers N` / `--scheduler ADDRESS` for the subcommands of the `pokerhash` command that run big jobs.
 
-__main__.py calls add_arguments(parser) for such a subcommand and runs its job inside
+Such a subcommand (histogram, equity) takes `scale_options()` as a parent parser and runs its job inside
 `with executor_from(args) as executor:`, passing `executor=executor` on (None: local threads).
 Dask is an optional extra: `pip install pokerhash[dask]`.
 """
@@ -15,10 +15,18 @@ from typing import Any, Iterator
 DASK_MISSING = "{option} needs dask and distributed: pip install 'pokerhash[dask]'"
 
 
+def scale_options() -> argparse.ArgumentParser:
+    """The options of the subcommands that run big jobs (an argparse parent parser)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    add_arguments(parser)
+    return parser
+
+
 def add_arguments(parser: Any) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--workers", type=_positive, metavar="N",
-                       help="run on a local Dask cluster of N worker processes (needs pokerhash[dask])")
+                       help="run on a local Dask cluster of N worker processes instead of local threads"
+                            " (needs pokerhash[dask])")
     group.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on a running Dask cluster, e.g. tcp://10.0.0.5:8786 (needs pokerhash[dask])")
 

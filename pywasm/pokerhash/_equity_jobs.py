@@ -1,91 +1,223 @@
-"""The work of one equity() call as a stream of small tasks, run on threads and merged in a fixed order.
+"""How the work of an equity call is chosen, cut up and run: the one mode rule and the one runner that
+pokerhash.equity and pokerhash.games.equity share.
 
-A task is a plain, picklable description of one engine call:
-    ("exact", spot, start, count)          units [start, start + count) of ph_equity_exact
-    ("sample", spot, seed, first, count)   samples [first, first + count) of ph_equity_sample
-where spot = (players_holdings, weights_or_None, board, dead) as the `_core` equity functions take them.
-Tasks are sized to about a tenth of a second of C time (see _equity.py), so Ctrl-C, which Python sees
-between engine calls, stops a run within a few tenths of a second: pending tasks are cancelled, running
-ones (the GIL is released while they count) finish their slice. Results are added in task order, so a run
-gives the same totals with any number of threads. `run_ordered` is the one place that schedules work: an
-executor for other machines can replace it by mapping `run_task` over the same tasks.
+The work is a stream of *pieces*, plain picklable descriptions of one engine call:
+    ("exact", game, spot, start, count)          units [start, start + count) of exact enumeration
+    ("sample", game, spot, seed, first, count)   samples [first, first + count) of Monte Carlo
+where spot = (players_holdings, weights_or_None, board, dead) as the `_core` equity functions take them and
+game is None for hold'em (`_core.equity_*`) or a (high, low) pair of game ids (`_core.game_equity_*`).
+Piece boundaries depend on the problem alone, never on where the pieces run; the tallies are added one
+piece at a time in piece order (also when a cluster runs several pieces as one task), and Monte Carlo
+sample i depends on the seed and i alone. So a call gives the same result, to the last bit, on one
+thread, many threads, a process pool or a Dask cluster.
+
+The pieces go through pokerhash.parallel.run: local threads by default (the engine releases the GIL),
+each piece about CHUNK_SECONDS of C time so Ctrl-C, seen between pieces, stops a run within a second.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections import deque
-from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Iterable, Iterator, Optional, Tuple
+import math
+import random
+import sys
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-Task = Tuple  # ("exact", spot, start, count) | ("sample", spot, seed, first, count)
+from . import parallel
+
+Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
 
-
-def run_task(task: Task) -> dict:
-    """One engine call; returns the engine's tally dict."""
-    from ._equity import _engine  # the engine may be swapped (tests use a pure-Python reference engine)
-    kind, spot, *numbers = task
-    eng = _engine()
-    if kind == "exact":
-        return eng.equity_exact(*spot, *numbers)
-    return eng.equity_sample(*spot, *numbers)
+CHUNK_SECONDS = 0.1  # estimated C time per piece: Ctrl-C is seen between pieces
+THREAD_SECONDS = 0.02  # estimated work each extra local thread must have to pay for itself
+MIN_PIECE_SECONDS = 0.005  # pieces are not cut smaller than this for load balance (call overhead)
+SPLIT = 32  # pieces a job worth splitting is cut into at least: four per thread for 8 threads
+SMALL_MC = 200_000  # below this many samples one thread beats a pool
+DASK_SAMPLES = 1 << 21  # Monte Carlo samples per cluster task: 0.3 to 1 s of C time here (hold'em, Omaha)
 
 
-def task_size(task: Task) -> int:
-    """Units or samples the task covers (the last number of its description)."""
-    return int(task[-1])
+# ---- the mode rule (PLAN decision 2; the same in JS) -------------------------------------------------------
 
 
-def run_ordered(tasks: Iterable[Task], total: int, workers: int, progress: Optional[Progress] = None,
-                stop: Optional[Callable[[dict], bool]] = None) -> Optional[dict]:
-    """Runs the tasks (at most `workers` at once, a few queued ahead) and adds their tallies in task order.
+def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any) -> List[str]:
+    """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them."""
+    given = [f"{name}={value!r}" for name, value in (("samples", samples), ("stderr", stderr), ("seed", seed))
+             if value is not None]
+    if exact is True and given:
+        raise ValueError(f"exact=True conflicts with {', '.join(given)}: those set Monte Carlo; "
+                         "drop them, or pass exact=False (or leave exact=None) to sample")
+    return given
 
-    progress(done, total) is called after each merge. stop(merged) is asked after each merge; once it says
-    yes, no later task's result is used and the queued ones are cancelled. Tasks are taken from the
-    iterable lazily, so it may describe far more work than will ever run.
+
+def runs_exact(exact: Optional[bool], sampling: Sequence[str], estimate: Callable[[], float],
+               auto_seconds: float) -> bool:
+    """exact=None: exact unless a Monte Carlo option is given or the single-core estimate is over
+    `auto_seconds` (estimate is called only when needed)."""
+    if exact is not None:
+        return bool(exact)
+    return not sampling and estimate() <= auto_seconds
+
+
+def check_cost(estimate: float, workers: int, refuse_seconds: float, force: bool) -> None:
+    """Refuses, naming the estimate, an exact job of more than `refuse_seconds` on one core, unless forced."""
+    if estimate > refuse_seconds and not force:
+        raise ValueError(f"exact enumeration would take about {duration(estimate / workers)} on {workers} "
+                         f"thread{'s' if workers > 1 else ''}; use Monte Carlo (exact=False) or pass force=True")
+
+
+def duration(seconds: float) -> str:
+    """'45 seconds', '12 minutes', '9 hours', '3 days', '2.1e+04 years': rounded for a message."""
+    for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size:
+            amount = seconds / size
+            text = f"{amount:.2g}" if amount >= 1e4 else f"{round(amount):,}"
+            return f"{text} {unit}s"
+    return f"{max(1, round(seconds))} second{'s' if round(seconds) != 1 else ''}"
+
+
+def mc_limits(samples: Any, stderr: Any, default: int, most_for_stderr: int) -> Tuple[int, Optional[float]]:
+    """(samples to draw at most, stderr target or None), checked."""
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not stderr > 0):
+        raise ValueError(f"stderr must be a positive number, got {stderr!r}")
+    if samples is None:
+        samples = most_for_stderr if stderr is not None else default
+    return samples, stderr
+
+
+def new_seed(seed: Any) -> int:
+    """The seed to use: the one given (checked), or a fresh random one."""
+    if seed is None:
+        return random.SystemRandom().getrandbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    return seed
+
+
+def default_threads(most: Optional[int]) -> int:
+    """The local threads a job may use: `most`, else one per CPU; one under Pyodide (no threads)."""
+    return 1 if sys.platform == "emscripten" else (most or parallel.available_cpus())
+
+
+def local_threads(threads: Any, executor: Any) -> Optional[int]:
+    """The local thread bound of a call's threads= / executor= (None: no bound given); checks both."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if threads is not None and executor is not None:
+        raise ValueError("pass threads= or executor=, not both (executor=N is N local threads)")
+    if isinstance(executor, int) and not isinstance(executor, bool):
+        return parallel.workers(executor)  # checks it is positive
+    return threads
+
+
+# ---- planning ------------------------------------------------------------------------------------------------
+
+
+def exact_plan(units: int, estimate: float, most: int) -> Tuple[int, int]:
+    """(local threads, units per piece) for an exact job of `units` units estimated at `estimate` seconds of
+    one core, on at most `most` threads.
+
+    Pieces take about CHUNK_SECONDS each (so Ctrl-C is seen often); a job worth a second thread is cut into
+    at least SPLIT pieces for balance, none below MIN_PIECE_SECONDS. The pieces depend on the job alone,
+    not on `most`. A thread is added only for every THREAD_SECONDS of estimated work, so small jobs stay on
+    one thread, where a pool would only add its start-up and merging.
     """
-    tasks = iter(tasks)
-    if workers <= 1:
-        return _run_here(tasks, total, progress, stop)
-    merged: Optional[dict] = None
-    done = 0
-    pool = ThreadPoolExecutor(max_workers=workers)
-    pending: deque = deque()
-    try:
-        for task in itertools.islice(tasks, 2 * workers):  # queued ahead: no worker idles while we merge
-            pending.append((pool.submit(run_task, task), task_size(task)))
-        while pending:
-            future, size = pending.popleft()
-            merged = _merge(merged, future.result())
-            done += size
-            if progress:
-                progress(done, total)
-            if stop and stop(merged):
-                break
-            for task in itertools.islice(tasks, 1):
-                pending.append((pool.submit(run_task, task), task_size(task)))
-    finally:  # normal end, stop rule, Ctrl-C or an error: nothing queued may still start
-        for future, _ in pending:
-            future.cancel()
-        pool.shutdown(wait=True)
-    return merged
+    pieces = max(1, math.ceil(estimate / CHUNK_SECONDS))
+    if estimate >= 2 * THREAD_SECONDS:
+        pieces = max(pieces, min(SPLIT, int(estimate / MIN_PIECE_SECONDS)))
+    pieces = max(1, min(pieces, units))
+    workers = max(1, min(most, int(estimate / THREAD_SECONDS), pieces))
+    return workers, max(1, -(-units // pieces))
 
 
-def _run_here(tasks: Iterator[Task], total: int, progress, stop) -> Optional[dict]:
-    merged: Optional[dict] = None
-    done = 0
-    for task in tasks:
-        merged = _merge(merged, run_task(task))
-        done += task_size(task)
-        if progress:
-            progress(done, total)
-        if stop and stop(merged):
+def exact_pieces(game: Optional[Tuple[int, int]], spot: tuple, units: int, size: int) -> Iterator[Piece]:
+    return (("exact", game, spot, start, min(size, units - start)) for start in range(0, units, size))
+
+
+def sample_pieces(game: Optional[Tuple[int, int]], spot: tuple, seed: int, cap: int, batch: int) -> Iterator[Piece]:
+    return (("sample", game, spot, seed, first, min(batch, cap - first)) for first in range(0, cap, batch))
+
+
+def sample_threads(cap: int, batch: int, most: int) -> int:
+    """Local threads for a Monte Carlo job of at most `cap` samples in pieces of `batch`."""
+    return 1 if cap < SMALL_MC else max(1, min(most, -(-cap // batch)))
+
+
+# ---- running -------------------------------------------------------------------------------------------------
+
+
+def run_pieces(pieces: Iterable[Piece], total: int, *, threads: int, executor: Any = None,
+               pieces_per_task: int = 1, progress: Optional[Progress] = None,
+               stop: Optional[Callable[[dict], bool]] = None) -> Optional[dict]:
+    """Runs the pieces and adds their tallies in piece order; returns the total tally (None for no pieces).
+
+    threads: local threads when executor is None. executor: as pokerhash.parallel.run (a Dask cluster
+    gets `pieces_per_task` pieces a task, so its per-task overhead stays small). progress(done, total)
+    after each task. stop(tally) is asked after each piece; once it says yes, no later piece counts (the
+    same pieces count however they were grouped into tasks).
+    """
+    totals = _Totals(stop)
+    group = pieces_per_task if parallel._dask_backed(executor) else 1
+    tasks = _grouped(pieces, group)
+    parallel.run(run_task, tasks, _fold, totals, executor=threads if executor is None else executor,
+                 sizes=task_size, total=total, progress=progress or False, stop=lambda t: t.done)
+    return totals.tally
+
+
+def run_task(task: Tuple[Piece, ...]) -> List[dict]:
+    """Worker: the engine's tally of each piece of a task, in order (a top-level function, so processes and
+    clusters can run it)."""
+    return [run_piece(piece) for piece in task]
+
+
+def run_piece(piece: Piece) -> dict:
+    """One engine call; returns the engine's tally dict."""
+    kind, game, spot, *numbers = piece
+    if game is None:
+        from ._equity import _engine  # tests may swap in a pure-Python reference engine
+        engine = _engine()
+        return engine.equity_exact(*spot, *numbers) if kind == "exact" else engine.equity_sample(*spot, *numbers)
+    from ._backend import core
+    if kind == "exact":
+        return core.game_equity_exact(*game, *spot, *numbers)
+    return core.game_equity_sample(*game, *spot, *numbers)
+
+
+def task_size(task: Tuple[Piece, ...]) -> int:
+    """Units or samples a task covers (the last number of each piece)."""
+    return sum(int(piece[-1]) for piece in task)
+
+
+def _grouped(pieces: Iterable[Piece], size: int) -> Iterator[Tuple[Piece, ...]]:
+    """Consecutive pieces, `size` at a time, taken lazily."""
+    pieces = iter(pieces)
+    while True:
+        task = tuple(itertools.islice(pieces, size))
+        if not task:
+            return
+        yield task
+
+
+class _Totals:
+    """The running tally of a job, and whether its stop rule has ended it."""
+
+    def __init__(self, stop: Optional[Callable[[dict], bool]]) -> None:
+        self.tally: Optional[dict] = None
+        self.done = False
+        self.stop = stop
+
+
+def _fold(totals: _Totals, parts: List[dict]) -> _Totals:
+    for part in parts:
+        if totals.done:
             break
-    return merged
+        totals.tally = add_tally(totals.tally, part)
+        totals.done = bool(totals.stop and totals.stop(totals.tally))
+    return totals
 
 
-def _merge(total: Optional[dict], part: dict) -> dict:
+def add_tally(total: Optional[dict], part: dict) -> dict:
     """Adds the engine's counts: numbers add, lists add element by element."""
     if total is None:
         return {k: list(v) if isinstance(v, list) else v for k, v in part.items()}
@@ -97,3 +229,44 @@ def _merge(total: Optional[dict], part: dict) -> dict:
         else:
             total[key] += value
     return total
+
+
+def stderrs(total: dict) -> Optional[Tuple[float, ...]]:
+    """Standard error of each player's Monte Carlo equity: one sample's pot share has mean m and
+    E[x^2] = sum_sq / n, so the mean of n samples has variance (E[x^2] - m^2) / (n - 1) (unbiased)."""
+    n = total["deals"]
+    if n < 2:
+        return None
+    out = []
+    for s, sq in zip(total["weighted_share"], total["sum_sq"]):
+        mean = s / total["weight"]
+        out.append(math.sqrt(max(0.0, sq / n - mean * mean) / (n - 1)))
+    return tuple(out)
+
+
+def stderr_stop(target: Optional[float]) -> Optional[Callable[[dict], bool]]:
+    """The stop rule of a stderr target: every player's standard error at most `target`."""
+    if target is None:
+        return None
+    return lambda tally: (lambda errors: errors is not None and max(errors) <= target)(stderrs(tally))
+
+
+def run_exact(game: Optional[Tuple[int, int]], spot: tuple, units: int, estimate: float, *, most: int,
+              executor: Any, progress: Optional[Progress], refuse_seconds: float, force: bool) -> Optional[dict]:
+    """Exact enumeration of `units` units estimated at `estimate` single-core seconds: refused (check_cost)
+    when dear and not forced, else run on at most `most` local threads, or on `executor`."""
+    threads, size = exact_plan(units, estimate, most)
+    workers = threads if executor is None else parallel.workers(executor)
+    check_cost(estimate, workers, refuse_seconds, force)
+    pieces = -(-units // size)
+    per_task = max(1, round(parallel.DASK_TASK_SECONDS * pieces / max(estimate, 1e-9)))
+    return run_pieces(exact_pieces(game, spot, units, size), units, threads=threads, executor=executor,
+                      pieces_per_task=per_task, progress=progress)
+
+
+def run_monte_carlo(game: Optional[Tuple[int, int]], spot: tuple, seed: int, cap: int, target: Optional[float],
+                    batch: int, *, most: int, executor: Any, progress: Optional[Progress]) -> Optional[dict]:
+    """Up to `cap` samples in pieces of `batch`, stopping early once every stderr is at most `target`."""
+    return run_pieces(sample_pieces(game, spot, seed, cap, batch), cap, threads=sample_threads(cap, batch, most),
+                      executor=executor, pieces_per_task=max(1, DASK_SAMPLES // batch), progress=progress,
+                      stop=stderr_stop(target))

@@ -23,11 +23,26 @@ def _both():
 
 
 class Range:
-    """Weighted combos; iterate for (cards, weight) pairs, len() for the number of combos.
+    """Weighted combos, the input of equity(); iterate for (cards, weight) pairs, len() for the number of combos.
 
-    Build one from range text, Range("QQ+, AKs") or Range(text="QQ+, AKs") (the same as parse_range), or
-    Range(combos) from cards or (cards, weight) pairs (any hand size, all combos the same size: 2 for
-    hold'em, 4 to 6 for Omaha).
+    Args:
+        combos: range text, Range("QQ+, AKs") (the same as parse_range), or combos: cards ("AsKs",
+            ["As", "Ks"], (51, 47)) or (cards, weight) pairs, all of one size (2 for hold'em, 4 to 6 for
+            Omaha). A combo given twice keeps its last weight; weight 0 removes it.
+        text: range text given by name, Range(text="QQ+, AKs"), instead of combos.
+
+    Raises:
+        ValueError: bad notation (the parser's message, "unknown range token 'AKx'"), text and combos
+            both given, mixed hand sizes, bad cards, or a negative or non-finite weight.
+        TypeError: text that is not a string.
+
+    Example:
+        >>> import pokerhash as ph
+        >>> r = ph.Range("QQ+, AKs:0.5")
+        >>> len(r), r.hand_size, r.weighted, r
+        (22, 2, True, Range('QQ+, AKs:0.5', 22 combos))
+        >>> ph.Range([("As Ks", 0.5), "AhAd"]).id_combos()
+        [((47, 51), 0.5), ((49, 50), 1.0)]
     """
 
     __slots__ = ("_combos", "_text")
@@ -77,11 +92,25 @@ class Range:
         return any(w != 1.0 for _, w in self._combos)
 
     def combos(self, dead: Iterable = ()) -> List[Tuple[Tuple[Card, ...], float]]:
-        """The (cards, weight) pairs that share no card with `dead` (card removal)."""
+        """The (cards, weight) pairs that share no card with `dead` (card removal).
+
+        Args:
+            dead: cards to remove (text, ids or Cards).
+
+        Returns:
+            list of ((Card, ...), weight) pairs, in the range's order.
+        """
         return [(tuple(Card(c) for c in cards), w) for cards, w in self.id_combos(dead)]
 
     def id_combos(self, dead: Iterable = ()) -> List[Tuple[Combo, float]]:
-        """As combos(), with plain int ids (what the engine takes; no Card objects to build)."""
+        """As combos(), with plain int ids (what the engine takes; no Card objects to build).
+
+        Args:
+            dead: cards to remove (text, ids or Cards).
+
+        Returns:
+            list of ((id, ...), weight) pairs, ids ascending within a combo.
+        """
         mask = _mask(_card_list(dead))
         return [(cards, w) for cards, w in self._combos if not _mask(cards) & mask]
 
@@ -107,18 +136,41 @@ class Range:
 
 
 def parse_range(text: str) -> Range:
-    """Parses range notation; raises ValueError naming the first bad token.
+    """Reads range notation with the C parser (the same one JS and the page use).
 
     Tokens, separated by commas and/or spaces, each optionally followed by ":weight" (a number >= 0; a later
-    token overrides the weight of combos it repeats, weight 0 removes them):
+    token overrides the weight of combos it repeats, weight 0 removes them)::
+
       AA, AKs, AKo, AK (suited and offsuit)      hand classes (ranks in either order)
       QQ+ = QQ, KK, AA   A9s+ = A9s..AKs (the kicker walks up below the top card)
       T9s+ = T9s, JTs, QJs, KQs, AKs: on connectors the kicker cannot walk, so both ranks do
       22-55, A5s-A2s (same top card), T9s-65s (same gap)   spans, either end first
       AsKs, AhKdQcJs                             specific combos (2 cards, or 4 to 6 for Omaha)
       random (or any, XX, *)                     all 1326 hold'em combos
+
+    Args:
+        text: the range text.
+
+    Returns:
+        Range: its combos and weights; str() gives the tokens, normalised.
+
+    Raises:
+        ValueError: the first bad token named ("unknown range token 'AKx'", "bad weight 'x' in range token
+            'AK:x'", "empty range: no hands given", "a range mixes hands of 2 and 4 cards").
+        TypeError: text that is not a string ("a range must be text, got int").
+
+    Example:
+        >>> import pokerhash as ph
+        >>> r = ph.parse_range("22-44, A5s-A3s:0.25")
+        >>> len(r), str(r)
+        (30, '22-44, A5s-A3s:0.25')
     """
-    normalized, combos = core.parse_range(text, ())
+    return parse_range_on(text, ())
+
+
+def parse_range_on(text: str, dead: Sequence[int]) -> Range:
+    """parse_range without the combos holding a card of `dead` (ids): the C parser leaves them out."""
+    normalized, combos = core.parse_range(text, list(dead))
     # The parser's combos are checked, distinct and sorted, so they skip Range()'s per-combo checks.
     return Range._checked(dict(combos), normalized)
 

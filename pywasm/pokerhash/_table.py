@@ -77,16 +77,32 @@ def combination_rows(n: int, k: int, start: int, stop: int, order: int):
 
 
 class CombinationTable:
-    """One value of `dtype` per k-subset of range(n), stored by the subset's rank in `order`.
+    """One value of `dtype` per k-subset of range(n), stored by the subset's rank in `order` (needs numpy).
 
     t[cards] reads or writes the slot of a subset (card text "As Kd 7h", ids, Cards, any order);
     t[i] and t[a:b] by rank; t.lookup(rows) for many subsets at once ((M, k) -> (M,), ranked in C with
-    the GIL released); t.values is the numpy array itself (len C(n, k)).
+    the GIL released); t.values is the numpy array itself (len C(n, k)). build() fills a table on any
+    executor, save() / load() keep it in one file that a later process memory-maps.
 
-    >>> t = CombinationTable(52, 2, "float64")
-    >>> t["As Ah"] = 0.85
-    >>> t[[51, 50]], t.rank("As Ah"), len(t)
-    (0.85, 1325, 1326)
+    Args:
+        n: the size of the set, 0..64 (52 for cards).
+        k: the subset size, 0..n.
+        dtype: the numpy dtype of the values.
+        order: "colex" or "lex", the rank order of the slots.
+        values: an existing numpy array of shape (C(n, k),) and that dtype to wrap (default: zeros).
+        holds: a note of what the values are, kept in the saved file.
+
+    Raises:
+        ValueError: n, k or order out of range, or values of another shape or dtype.
+        TypeError: n or k not integers.
+        ImportError: numpy is not installed.
+
+    Example:
+        >>> import pokerhash as ph
+        >>> t = ph.CombinationTable(52, 2, "float64")
+        >>> t["As Ah"] = 0.85
+        >>> float(t[[51, 50]]), t.rank("As Ah"), len(t)
+        (0.85, 1325, 1326)
     """
 
     def __init__(self, n: int, k: int, dtype: Any = "uint16", order: str = "colex", *, values: Any = None,
@@ -111,14 +127,28 @@ class CombinationTable:
         return len(self.values)
 
     def rank(self, cards: Any) -> int:
-        """Rank of one subset: card text, or a sequence of ids / Cards in any order."""
+        """Rank of one subset in the table's order.
+
+        Args:
+            cards: card text, or a sequence of ids / Cards in any order.
+
+        Returns:
+            int: the rank, 0..C(n, k)-1: the subset's slot in `values`.
+        """
         items = self._items(cards)
         if len(items) != self.k:
             raise ValueError(f"a subset of this table has {self.k} items, got {len(items)}")
         return core.rank_combination(items, self.n, self._order)
 
     def subset(self, rank: int) -> Tuple[int, ...]:
-        """The subset (ascending items) at a rank."""
+        """The subset at a rank: the inverse of rank().
+
+        Args:
+            rank: 0..C(n, k)-1.
+
+        Returns:
+            tuple of k ints, ascending.
+        """
         return core.unrank_combination(rank, self.k, self.n, self._order)
 
     def _items(self, cards: Any) -> list:
@@ -167,7 +197,14 @@ class CombinationTable:
         return np.ascontiguousarray(array)
 
     def ranks(self, rows: Any):
-        """(M,) uint64 ranks of an (M, k) array of subsets (computed in C, the GIL released)."""
+        """Ranks of many subsets at once (computed in C, the GIL released).
+
+        Args:
+            rows: an (M, k) integer array (or nested lists) of subsets, items in any order.
+
+        Returns:
+            an (M,) uint64 numpy array.
+        """
         np = _numpy()
         array = self._rows(rows)
         out = np.empty(len(array), dtype=np.uint64)
@@ -178,7 +215,14 @@ class CombinationTable:
         return out
 
     def lookup(self, rows: Any):
-        """(M,) values of an (M, k) array of subsets: rank and gather in one C pass, the GIL released."""
+        """Values of many subsets at once: rank and gather in one C pass, the GIL released.
+
+        Args:
+            rows: an (M, k) integer array (or nested lists) of subsets, items in any order.
+
+        Returns:
+            an (M,) numpy array of the table's dtype.
+        """
         np = _numpy()
         array = self._rows(rows)
         out = np.empty(len(array), dtype=self.dtype)
@@ -189,12 +233,28 @@ class CombinationTable:
         return out
 
     def rows(self, start: int = 0, stop: Optional[int] = None):
-        """Subsets with ranks start..stop-1 in table order as an (M, k) uint8 array."""
+        """The subsets with ranks start..stop-1, in table order.
+
+        Args:
+            start: the first rank.
+            stop: one past the last (default C(n, k)).
+
+        Returns:
+            an (M, k) uint8 numpy array, items ascending in each row.
+        """
         start, stop, _ = combination_span(self.n, self.k, start, stop, self.order)
         return combination_rows(self.n, self.k, start, stop, self._order)
 
     def chunks(self, size: int = 1 << 20) -> Iterator[Tuple[int, Any, Any]]:
-        """(start, rows, values) for consecutive rank ranges of `size` subsets (values is a view)."""
+        """Walks the table in consecutive rank ranges.
+
+        Args:
+            size: subsets per chunk.
+
+        Returns:
+            an iterator of (start, rows, values): the first rank, the (M, k) subsets and a view of their
+            values (writes go to the table).
+        """
         for start, stop in ranges(0, len(self.values), size):
             yield start, self.rows(start, stop), self.values[start:stop]
 
@@ -210,15 +270,35 @@ class CombinationTable:
               holds: str = "") -> "CombinationTable":
         """A table whose slot for each subset is func(rows) for the rows of that subset.
 
-        func(rows) gets an (M, k) uint8 array of subsets (M <= block, consecutive ranks in `order`) and
-        returns M values. The rank range is cut into tasks of `chunk` subsets (default: 16 blocks
-        locally, 256 on a Dask cluster) that run on `executor` (see pokerhash.parallel) with progress;
-        for processes or a cluster func must be picklable (a top-level function).
+        The rank range is cut into tasks of `chunk` subsets that run on `executor` (pokerhash.parallel.run)
+        with progress; the table is the same for every executor and chunking.
 
-        >>> import pokerhash as ph
-        >>> t = CombinationTable.build(52, 5, ph.evaluate_batch, "uint16")
-        >>> t["As Ks Qs Js Ts"]
-        1
+        Args:
+            n: the size of the set, 0..64.
+            k: the subset size.
+            func: func(rows) gets an (M, k) uint8 array of subsets (M <= block, consecutive ranks in
+                `order`) and returns M values; for processes or a cluster it must be picklable.
+            dtype: the values' numpy dtype.
+            order: "colex" or "lex".
+            executor: None for local threads, an int, any concurrent.futures.Executor or a dask
+                distributed.Client.
+            chunk: subsets per task (default: 16 blocks locally, 256 on a Dask cluster).
+            block: rows per call of func.
+            progress: a callable(done, total), False for none, or None for a tqdm bar on a terminal.
+            holds: a note of what the values are.
+
+        Returns:
+            CombinationTable: the filled table.
+
+        Raises:
+            ValueError: func's values of another length ("func must return one value per row") or that do
+                not fit dtype; whatever func raises, as it is.
+
+        Example:
+            >>> import pokerhash as ph
+            >>> t = ph.CombinationTable.build(52, 5, ph.evaluate_batch, "uint16")
+            >>> int(t["As Ks Qs Js Ts"])
+            1
         """
         table = cls(n, k, dtype, order, holds=holds)
         if not isinstance(block, int) or block < 1:
@@ -259,11 +339,20 @@ class CombinationTable:
     # ---- files -------------------------------------------------------------------------------------------
 
     def metadata(self) -> dict:
+        """What save() writes beside the values, and load() checks.
+
+        Returns:
+            dict: format, n, k, order, dtype, holds and the pokerhash version.
+        """
         return {"format": FORMAT, "n": self.n, "k": self.k, "order": self.order, "dtype": self.dtype.str,
                 "holds": self.holds, "pokerhash": __version__}
 
     def save(self, path: Any) -> None:
-        """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then metadata."""
+        """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then the metadata.
+
+        Args:
+            path: the file to write (replaced if it exists).
+        """
         np = _numpy()
         meta = json.dumps(self.metadata(), sort_keys=True).encode()
         with open(path, "wb") as f:
@@ -278,9 +367,18 @@ class CombinationTable:
              check_version: bool = True) -> "CombinationTable":
         """Opens a saved table, memory-mapped read-only by default (nothing is read until used).
 
-        The file's metadata must agree with the data in it, with every expectation given (n, k, order,
-        dtype, holds) and, unless check_version=False, with this pokerhash's major.minor version;
-        otherwise ValueError names the difference.
+        Args:
+            path: a file written by save().
+            mmap: True maps the values read-only; False reads them into memory.
+            n, k, order, dtype, holds: what the caller expects; a file holding anything else is refused.
+            check_version: False accepts a file of another pokerhash major.minor version.
+
+        Returns:
+            CombinationTable: the table, its values a numpy.memmap (or array).
+
+        Raises:
+            ValueError: not a table file, a damaged or truncated one, or metadata that disagrees with the
+                data, an expectation or the version ("t.bin holds a table with k=7, expected 5").
         """
         np = _numpy()
         name = os.fspath(path)
@@ -370,14 +468,31 @@ def _raw(values):
 
 
 def value_table(k: int = 7, order: str = "colex", *, executor: Any = None, progress: Any = None) -> CombinationTable:
-    """The value (1..7462) of every k-card hand (k = 5..9) as a uint16 CombinationTable indexed by rank.
+    """The value (1..7462) of every k-card hand as a uint16 CombinationTable indexed by rank.
 
     value_table(7, order="lex") is seed 001's table: 133,784,560 values (267 MB) in lexicographic rank
-    order. Built by evaluating every hand on `executor` (default: local threads).
+    order, so an analysis can look hands up instead of evaluating them. Save it once (t.save) and load it
+    memory-mapped in later runs.
 
-    >>> t = value_table(5)
-    >>> t["As Ks Qs Js Ts"], t.lookup([[51, 47, 43, 39, 35]])
-    (1, array([1], dtype=uint16))
+    Args:
+        k: cards per hand, 5 to 9.
+        order: "colex" or "lex".
+        executor: where the build runs: None for local threads, an int, any concurrent.futures.Executor
+            or a dask distributed.Client.
+        progress: a callable(done, total), False for none, or None for a tqdm bar on a terminal.
+
+    Returns:
+        CombinationTable: n=52, k, uint16 values, holds="hand values".
+
+    Raises:
+        ValueError: k outside 5..9 or an unknown order.
+        ImportError: numpy is not installed.
+
+    Example:
+        >>> import pokerhash as ph
+        >>> t = ph.value_table(5)
+        >>> int(t["As Ks Qs Js Ts"]), t.lookup([[51, 47, 43, 39, 35], [0, 7, 10, 13, 20]]).tolist()
+        (1, [1, 7462])
     """
     if isinstance(k, bool) or not isinstance(k, int) or not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k!r}")

@@ -34,7 +34,7 @@ import importlib
 import os
 import sys
 import threading
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sized, Tuple
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
            "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
@@ -55,7 +55,19 @@ _FIRST = object()  # run()'s default initial total: the first part
 
 
 def available_cpus() -> int:
-    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    """CPUs this process may run on (its affinity mask where the OS has one).
+
+    Returns:
+        int: at least 1.
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import parallel
+        >>> parallel.available_cpus() >= 1
+        True
+    """
     try:
         return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined]
     except (AttributeError, OSError):
@@ -63,13 +75,46 @@ def available_cpus() -> int:
 
 
 def is_dask_client(executor: Any) -> bool:
-    """True for a ``distributed.Client`` (checked without importing distributed)."""
+    """True for a ``distributed.Client`` (checked without importing distributed).
+
+    Args:
+        executor: anything.
+
+    Returns:
+        bool: whether it is a dask distributed.Client.
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from pokerhash import parallel
+        >>> parallel.is_dask_client(ThreadPoolExecutor(1))
+        False
+    """
     distributed = sys.modules.get("distributed")
     return distributed is not None and isinstance(executor, distributed.Client)
 
 
 def workers(executor: Any = None) -> int:
-    """How many tasks `executor` runs at once (None: the local default)."""
+    """How many tasks `executor` runs at once.
+
+    Args:
+        executor: None (the local default: one thread per CPU, one in Pyodide), an int, a
+            concurrent.futures executor or a dask distributed.Client (its worker threads).
+
+    Returns:
+        int: at least 1.
+
+    Raises:
+        ValueError: an int below 1.
+
+    Example:
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from pokerhash import parallel
+        >>> parallel.workers(3), parallel.workers(ThreadPoolExecutor(5))
+        (3, 5)
+    """
     if executor is None:
         return 1 if sys.platform == "emscripten" else available_cpus()
     if isinstance(executor, int) and not isinstance(executor, bool):
@@ -84,7 +129,24 @@ def workers(executor: Any = None) -> int:
 
 
 def ranges(start: int, stop: int, chunk: int) -> List[Tuple[int, int]]:
-    """[start, stop) cut into consecutive (first, end) pieces of `chunk` items (the last may be shorter)."""
+    """[start, stop) cut into consecutive (first, end) pieces of `chunk` items (the last may be shorter).
+
+    Args:
+        start: the first item.
+        stop: one past the last.
+        chunk: items per piece.
+
+    Returns:
+        list of (first, end) pairs.
+
+    Raises:
+        ValueError: a chunk that is not a positive integer.
+
+    Example:
+        >>> from pokerhash import parallel
+        >>> parallel.ranges(0, 10, 4)
+        [(0, 4), (4, 8), (8, 10)]
+    """
     if not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     return [(first, min(first + chunk, stop)) for first in range(start, stop, chunk)]
@@ -94,8 +156,26 @@ def plan(start: int, stop: int, rate: float, executor: Any = None, chunk: Option
     """Rank ranges for a job of `stop - start` items that one core does at about `rate` items/s.
 
     With no `chunk`, each task gets about LOCAL_TASK_SECONDS of work (DASK_TASK_SECONDS on a cluster),
-    and never less than one item. `rate` should be a low estimate of the speed (a slow machine or the
-    wasm build), so tasks stay short enough to interrupt.
+    and never less than one item.
+
+    Args:
+        start: the first rank.
+        stop: one past the last.
+        rate: items per second of one core; a low estimate (a slow machine, the wasm build), so tasks
+            stay short enough to interrupt.
+        executor: where the tasks will run (a Dask cluster gets longer tasks).
+        chunk: items per task, overriding the estimate.
+
+    Returns:
+        list of (first, end) rank ranges.
+
+    Raises:
+        ValueError: a chunk that is not a positive integer.
+
+    Example:
+        >>> from pokerhash import parallel
+        >>> parallel.plan(0, 100, rate=400)   # 20 items make 0.05 s of work
+        [(0, 20), (20, 40), (40, 60), (60, 80), (80, 100)]
     """
     if chunk is None:
         seconds = DASK_TASK_SECONDS if _dask_backed(executor) else LOCAL_TASK_SECONDS
@@ -103,29 +183,52 @@ def plan(start: int, stop: int, rate: float, executor: Any = None, chunk: Option
     return ranges(start, stop, chunk)
 
 
-def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any, Any], Any], initial: Any = _FIRST,
-        *, executor: Any = None, sizes: Optional[Sequence[int]] = None, progress: Any = None,
+def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any, Any], Any], initial: Any = _FIRST,
+        *, executor: Any = None, sizes: Any = None, total: Optional[int] = None, progress: Any = None,
         stop: Optional[Callable[[Any], bool]] = None, cancelled: Optional[threading.Event] = None) -> Any:
     """Runs worker(task) for every task on `executor` and returns the parts merged in task order.
 
-    initial: the starting total (default: the first part). sizes: work units per task for progress
-    (default 1 each). progress: None shows a bar (tqdm, when installed) on an interactive stderr for jobs
-    longer than half a second; False shows nothing; a callable is called as progress(done, total) after
-    each merge. stop: asked after each merge; once it returns True the remaining tasks are cancelled and
-    the total so far is returned. Errors from a task are re-raised as they are, as soon as any task
-    fails; pending tasks are cancelled first (also on KeyboardInterrupt). cancelled: an Event set when
-    run returns or raises, so tasks on local threads that hold it can end between two blocks of work
-    instead of finishing a long task after the job is gone.
+    Tasks are submitted a window at a time (about two per worker ahead of the merge), so memory stays
+    flat and `tasks` may be a lazy iterable describing far more work than a `stop` lets run. Parts are
+    merged on the calling thread strictly in task order, whatever order they finish in, so the result
+    depends on the tasks alone, never on the executor.
+
+    Args:
+        worker: a top-level function worker(task) -> part (picklable for processes and clusters).
+        tasks: a sequence or any iterable of small picklable task descriptions.
+        merge: merge(total, part) -> total, called in task order.
+        initial: the starting total (default: the first part).
+        executor: None for local threads (one per CPU), an int for that many threads (1: the calling
+            thread), any concurrent.futures.Executor (never shut down here), or a dask
+            distributed.Client.
+        sizes: work units of each task, for progress: a sequence (one per task) or a function of a
+            task (default 1 each).
+        total: all the work units, for progress (default: the sum of `sizes` when both are sequences).
+        progress: None shows a bar (tqdm, when installed) on an interactive stderr for jobs longer than
+            half a second; False shows nothing; a callable is called as progress(done, total) after
+            each merge.
+        stop: asked after each merge; once it returns True the remaining tasks are cancelled and the
+            total so far is returned.
+        cancelled: an Event set when run returns or raises, so tasks on local threads that hold it can
+            end between two blocks of work instead of finishing a long task after the job is gone.
+
+    Returns:
+        The merged total (`initial`, or None without one, when there are no tasks).
+
+    Raises:
+        Whatever a task raises, as it is, as soon as any task fails (pending tasks are cancelled
+        first, also on KeyboardInterrupt). TypeError for an executor of another kind or a bad
+        progress; ValueError for an executor of fewer than one thread or `sizes` of another length.
+
+    Example:
+        >>> from pokerhash import parallel
+        >>> parallel.run(abs, [-1, -2, -3], lambda total, part: total + part, executor=2)
+        6
     """
-    tasks = list(tasks)
-    sizes = [1] * len(tasks) if sizes is None else list(sizes)
-    if len(sizes) != len(tasks):
-        raise ValueError(f"sizes must have one entry per task: {len(sizes)} for {len(tasks)} tasks")
-    report, close = _progress(progress, sum(sizes))
+    size_of, total = _sizes(tasks, sizes, total)
+    report, close = _progress(progress, total)
     try:
-        state = _Merger(merge, initial, sizes, report, stop)
-        if not tasks:
-            return None if initial is _FIRST else initial
+        state = _Merger(merge, initial, report, stop)
         local = executor is None or (isinstance(executor, int) and not isinstance(executor, bool))
         if not local and not is_dask_client(executor) and not callable(getattr(executor, "submit", None)):
             raise TypeError("executor must be None, a number of threads, a concurrent.futures.Executor or a"
@@ -133,23 +236,29 @@ def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any
         count = workers(executor)
         if local and sys.platform == "emscripten":
             count = 1  # Pyodide runs Python on one thread
-        if local and (count == 1 or len(tasks) == 1):
+        if isinstance(tasks, Sized):
+            if not len(tasks):
+                return None if initial is _FIRST else initial
+            if local:
+                count = min(count, len(tasks))
+        if local and count == 1:
             for task in tasks:  # in the calling thread: Ctrl-C lands between two tasks
-                if state.add(worker(task)):
+                if state.add(worker(task), size_of(task)):
                     break
-            return state.total
-        if local:
-            pool = cf.ThreadPoolExecutor(max_workers=min(count, len(tasks)), thread_name_prefix="pokerhash")
+        elif local:
+            pool = cf.ThreadPoolExecutor(max_workers=count, thread_name_prefix="pokerhash")
             try:
-                _run_on(pool, worker, tasks, state, 2 * count)
+                _run_on(pool, worker, tasks, size_of, state, 2 * count)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)  # running tasks end with their chunk
                 raise
             pool.shutdown(wait=True)
-            return state.total
-        if is_dask_client(executor):
-            executor = executor.get_executor(pure=False)
-        _run_on(executor, worker, tasks, state, 2 * count + 2)
+        else:
+            if is_dask_client(executor):
+                executor = executor.get_executor(pure=False)
+            _run_on(executor, worker, tasks, size_of, state, 2 * count + 2)
+        if state.merged == 0:  # an empty iterable
+            return None if initial is _FIRST else initial
         return state.total
     finally:
         if cancelled is not None:
@@ -157,47 +266,68 @@ def run(worker: Callable[[Any], Any], tasks: Sequence[Any], merge: Callable[[Any
         close()
 
 
+def _sizes(tasks: Iterable[Any], sizes: Any, total: Optional[int]) -> Tuple[Callable[[Any], int], int]:
+    """(size of a task, total work) for run()'s sizes and total arguments."""
+    if callable(sizes):
+        return sizes, total or 0
+    if sizes is None:
+        return (lambda task: 1), (total if total is not None else len(tasks) if isinstance(tasks, Sized) else 0)
+    sizes = list(sizes)
+    if isinstance(tasks, Sized) and len(sizes) != len(tasks):
+        raise ValueError(f"sizes must have one entry per task: {len(sizes)} for {len(tasks)} tasks")
+    order = iter(sizes)  # tasks are sized in the order they are taken, which is task order
+    return (lambda task: next(order)), (total if total is not None else sum(sizes))
+
+
 class _Merger:
     """Merges parts in task order, however they arrive; reports progress and asks `stop`."""
 
-    def __init__(self, merge, initial, sizes, report, stop):
-        self.merge, self.total, self.sizes, self.report, self.stop = merge, initial, sizes, report, stop
+    def __init__(self, merge, initial, report, stop):
+        self.merge, self.total, self.report, self.stop = merge, initial, report, stop
         self.merged = 0  # tasks merged so far
         self.done = 0  # their work units
-        self.waiting: dict = {}  # index -> part that finished ahead of its turn
+        self.waiting: dict = {}  # index -> (part, size) finished ahead of its turn
 
-    def add(self, part) -> bool:
+    def add(self, part, size: int) -> bool:
         """Merges the next part in order; True when `stop` says the job is done."""
         self.total = part if self.total is _FIRST else self.merge(self.total, part)
-        self.done += self.sizes[self.merged]
+        self.done += size
         self.merged += 1
         self.report(self.done)
         return bool(self.stop and self.stop(self.total))
 
-    def arrived(self, index: int, part) -> bool:
+    def arrived(self, index: int, part, size: int) -> bool:
         """Records a finished task; merges every part now in order. True when the job is done."""
-        self.waiting[index] = part
+        self.waiting[index] = (part, size)
         while self.merged in self.waiting:
-            if self.add(self.waiting.pop(self.merged)):
+            if self.add(*self.waiting.pop(self.merged)):
                 return True
         return False
 
 
-def _run_on(executor, worker, tasks, state: _Merger, window: int) -> None:
+def _run_on(executor, worker, tasks: Iterable[Any], size_of, state: _Merger, window: int) -> None:
     """Keeps at most `window` unmerged tasks submitted; any failure cancels the rest and re-raises."""
-    running: dict = {}  # future -> task index
+    running: dict = {}  # future -> (task index, size)
+    pending = iter(tasks)
     submitted = 0
+    exhausted = False
     try:
-        while state.merged < len(tasks):
-            while submitted < len(tasks) and submitted - state.merged < window:
-                running[executor.submit(worker, tasks[submitted])] = submitted
+        while True:
+            while not exhausted and submitted - state.merged < window:
+                task = next(pending, _FIRST)
+                if task is _FIRST:
+                    exhausted = True
+                    break
+                running[executor.submit(worker, task)] = (submitted, size_of(task))
                 submitted += 1
+            if not running:
+                return
             # Waiting on several futures at once lets a late task's error end the job before its turn;
             # the wait is interruptible, so Ctrl-C lands here within moments.
             finished, _ = cf.wait(list(running), return_when=cf.FIRST_COMPLETED)
-            for future in sorted(finished, key=running.__getitem__):
-                index = running.pop(future)
-                if state.arrived(index, future.result()):
+            for future in sorted(finished, key=lambda f: running[f][0]):
+                index, size = running.pop(future)
+                if state.arrived(index, future.result(), size):
                     return
     finally:
         for future in running:
@@ -237,20 +367,41 @@ def _progress(progress: Any, total: int):
 def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optional[Callable[[Any, Any], Any]] = None,
                      executor: Any = None, *, start: int = 0, stop: Optional[int] = None, order: str = "colex",
                      chunk: Optional[int] = None, block: int = BLOCK_ROWS, progress: Any = None) -> Any:
-    """Calls func(rows) on every k-subset of range(n) in rank order and combines the results.
+    """Calls func(rows) on every k-subset of range(n) in rank order and combines the results: a user's
+    own job over all hands, on local threads, processes or a Dask cluster.
 
-    rows: an (M, k) uint8 numpy array of ascending items (card ids when n == 52), M <= `block`, the
-    subsets with ranks first..first+M-1 in `order` ("colex" or "lex"); without numpy a `Rows` sequence.
-    reduce: reduce(total, part) -> total, applied in rank order (within a task, then across tasks), so
-    any associative reduce (sums, counts, max) gives the same result for every executor and chunking;
-    None concatenates the parts (numpy arrays, lists or array.array) into one result per subset.
-    start / stop: a rank range (default all C(n, k)). chunk: subsets per task (default about
-    DASK_TASK_SECONDS' worth on a cluster, 16 blocks locally). executor, progress: as for run().
-    For a process pool or a cluster, func and reduce must be picklable (top-level functions).
+    Args:
+        func: func(rows) gets an (M, k) uint8 numpy array of ascending items (card ids when n == 52),
+            M <= `block`, the subsets with ranks first..first+M-1 in `order` (without numpy a `Rows`
+            sequence); for a process pool or a cluster it must be picklable (a top-level function).
+        n: the size of the set, 0..64.
+        k: the subset size, 0..n.
+        reduce: reduce(total, part) -> total, applied in rank order (within a task, then across tasks),
+            so any associative reduce (sums, counts, max) gives the same result for every executor and
+            chunking; None concatenates the parts (numpy arrays, lists or array.array).
+        executor: None for local threads, an int, any concurrent.futures.Executor or a dask
+            distributed.Client.
+        start: the first rank (default 0).
+        stop: one past the last rank (default C(n, k)).
+        order: "colex" or "lex".
+        chunk: subsets per task (default 16 blocks locally, 256 on a cluster).
+        block: rows per call of func.
+        progress: a callable(done, total), False for none, or None for a tqdm bar on a terminal.
 
-    >>> import numpy as np, pokerhash as ph
-    >>> counts = ph.map_combinations(lambda rows: np.bincount(ph.evaluate_batch(rows), minlength=7463),
-    ...                              52, 5, np.add)   # the counts of every 5-card value
+    Returns:
+        The reduced total, or with no reduce the concatenated results (one per subset).
+
+    Raises:
+        ValueError: n, k, the rank range, order, block or chunk out of range; whatever func or reduce
+            raises, as it is, as soon as a task fails.
+        KeyboardInterrupt: Ctrl-C cancels the pending tasks and stops within about a second.
+
+    Example:
+        >>> import numpy as np, pokerhash as ph
+        >>> counts = ph.map_combinations(lambda rows: np.bincount(ph.evaluate_batch(rows), minlength=7463),
+        ...                              52, 5, np.add)   # the counts of every 5-card value
+        >>> int(counts[1]), int(counts.sum())
+        (4, 2598960)
     """
     from ._table import combination_span
 

@@ -17,3 +17,8 @@ ph.winners("AsAd", board=3.0)  # expect-error
 first: str = ph.winners(["AsAd", "KsKh"], "2c 3d 4h")[0]  # expect-error
 ph.EquityResult(players=("a", "b"))  # expect-error
 ph.percentile("236")  # expect-error
+ph.value_table("7")  # expect-error
+table_rank: str = ph.value_table(5).rank("As Ks Qs Js Ts")  # expect-error
+ph.map_combinations(len, 52, "5")  # expect-error
+ph.equity(["AsAd", "KsKh"], force="yes")  # expect-error
+short_value: str = ph.games.evaluate("As Ks Qs Js Ts", game="shortdeck")  # expect-error

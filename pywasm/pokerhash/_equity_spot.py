@@ -1,0 +1,224 @@
+"""The players, board and dead cards of an equity call, checked and turned into what the engine takes.
+
+Shared by pokerhash.equity (hold'em and Omaha on 52 cards) and pokerhash.games.equity, whose Rules name a
+smaller deck (short deck: 36 cards, "card 5c is not in the short deck") and the hole sizes of the game.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ._backend import core
+from ._cards import Card
+from ._ranges import Range, parse_range
+
+FULL_DECK = (1 << 52) - 1
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a game allows. Hold'em (the defaults): 52 cards, 2 hole cards or 4 to 6 (Omaha).
+
+    game: None for hold'em, or the (high, low) game ids of the `_core.game_equity_*` engine.
+    name: the game's name in messages. deck: the bit mask of its cards; deck_name: "the short deck".
+    sizes: the hole sizes allowed (None: hold'em's, with the `omaha=` option). parse: range text -> Range
+    on this deck.
+    """
+
+    game: Optional[Tuple[int, int]] = None
+    name: str = "holdem"
+    deck: int = FULL_DECK
+    deck_name: str = "the deck"
+    sizes: Optional[Tuple[int, ...]] = None
+    parse: Callable[[str], Range] = parse_range
+
+    def check_cards(self, cards: Sequence[int], what: str = "card") -> None:
+        """ValueError naming the first card outside the deck ("board card 2c is not in the short deck")."""
+        for c in cards:
+            if not self.deck >> c & 1:
+                raise ValueError(f"{what} {Card(c)} is not in {self.deck_name}")
+
+
+HOLDEM = Rules()
+
+
+class Spot:
+    """Validated input: per-player combos (card removal applied), weights, board and dead cards.
+
+    `args` is the engine's description of the spot: (players_holdings, weights or None, board, dead).
+    """
+
+    def __init__(self, players, board, dead, omaha: Optional[bool] = None, rules: Rules = HOLDEM):
+        if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+            raise TypeError("players must be a list of hands or ranges, one per player")
+        if not 2 <= len(players) <= 10:
+            raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
+        self.rules = rules
+        self.board = _cards(board)
+        self.dead = _cards(dead)
+        rules.check_cards(self.board, "board card")
+        rules.check_cards(self.dead, "dead card")
+        if len(self.board) not in (0, 3, 4, 5):
+            raise ValueError(f"the board must have 0, 3, 4 or 5 cards, got {len(self.board)}")
+        owner: Dict[int, str] = {c: "the board" for c in self.board}
+        for c in self.dead:
+            if c in owner:
+                raise ValueError(f"card {Card(c)} is both on the board and dead")
+            owner[c] = "the dead cards"
+        parsed = [self._player(p, i) for i, p in enumerate(players)]
+        self.labels = [label for label, _ in parsed]
+        self.size = _hand_size([r for _, r in parsed], omaha, holdem=rules.sizes is None)
+        # A player with a single hand holds known cards: they clash with others, and leave other ranges.
+        for i, (_, rng) in enumerate(parsed):
+            if len(rng) == 1:
+                for c in rng.id_combos()[0][0]:
+                    if c in owner:
+                        raise ValueError(f"card {Card(c)} is in player {i + 1}'s hand and {owner[c]}")
+                    owner[c] = f"player {i + 1}'s hand"
+        known = list(owner)
+        self.holdings: List[List[Tuple[int, ...]]] = []
+        weights: List[List[float]] = []
+        for i, (_, rng) in enumerate(parsed):
+            combos = rng.id_combos() if len(rng) == 1 else rng.id_combos(known)
+            if not combos:
+                raise ValueError(f"player {i + 1} has no hand left after card removal")
+            self.holdings.append([cards for cards, _ in combos])
+            weights.append([w for _, w in combos])
+        self.weights = weights if any(w != 1.0 for ws in weights for w in ws) else None
+        cards = bin(rules.deck).count("1")
+        needed = len(players) * self.size + 5 + len(self.dead)
+        if needed > cards:
+            raise ValueError(f"not enough cards: {len(players)} players with {self.size} cards each, a board"
+                             f" of 5 and {len(self.dead)} dead cards need {needed} > {cards}")
+        self.too_many = math.prod(len(h) for h in self.holdings) >= 1 << 64  # units are counted in 64 bits
+        self.args = (self.holdings, self.weights, self.board, self.dead)  # the engine's spot description
+        self._estimate: Optional[float] = None
+
+    def _player(self, p, index: int) -> Tuple[str, Range]:
+        """(label, Range) of one player's argument: a hand, range text, or a Range."""
+        rules = self.rules
+        # Blank text is an empty range in hold'em, a hand of no cards in a game (the wording JS games keep).
+        blank_ok = rules.sizes is not None
+        hand = _as_hand(p, index) if isinstance(p, str) and (p.strip() or blank_ok) and "," not in p else None
+        if isinstance(p, Range):
+            label, rng = str(p), p
+        elif hand is not None:
+            label, rng = _fixed_hand(hand, index, rules)  # "AsAd", "As Ad", "AhKhQdJd"
+        elif isinstance(p, str):
+            try:
+                rng = rules.parse(p)
+            except ValueError as error:
+                raise ValueError(f"player {index + 1}: {error}") from None
+            label = p.strip()
+        elif isinstance(p, (list, tuple)):
+            hand = _as_hand(list(p), index)
+            if hand is None:
+                try:
+                    hand = core.parse_cards(list(p))
+                except ValueError as error:  # a game names the player (JS games do); hold'em keeps the card's words
+                    if rules.sizes is None:
+                        raise
+                    raise ValueError(f"player {index + 1}: {error}") from None
+            label, rng = _fixed_hand(hand, index, rules)
+        else:
+            raise TypeError(f"player {index + 1} must be a hand or a range, got {type(p).__name__}")
+        if not len(rng):  # "AA:0": every combo weighted out
+            raise ValueError(f"player {index + 1} has an empty range")
+        for cards, _ in rng.id_combos() if rules.deck != FULL_DECK else ():
+            try:
+                rules.check_cards(cards)
+            except ValueError as error:
+                raise ValueError(f"player {index + 1}: {error}") from None
+        if rules.sizes is not None and rng.hand_size not in rules.sizes:
+            sizes = rules.sizes
+            want = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{sizes[0]} to {sizes[-1]}"
+            raise ValueError(f"player {index + 1}: {rules.name} hands have {want} cards, got {rng.hand_size}")
+        return label, rng
+
+    def check_some_deal(self, budget: int = 1_000_000) -> None:
+        """Raises ValueError when no choice of one holding per player is free of shared cards.
+
+        A depth-first search, narrowest range first; after `budget` steps it gives up and lets the engine
+        decide (pathological inputs only). Monte Carlo would otherwise search forever for such a deal.
+        """
+        order = sorted(range(len(self.holdings)), key=lambda i: len(self.holdings[i]))
+        masks = [[sum(1 << c for c in h) for h in self.holdings[i]] for i in order]
+        steps = 0
+
+        def search(depth: int, used: int) -> bool:
+            nonlocal steps
+            if depth == len(masks):
+                return True
+            for m in masks[depth]:
+                steps += 1
+                if steps > budget or (not m & used and search(depth + 1, used | m)):
+                    return True
+            return False
+
+        if not search(0, 0):
+            raise ValueError("no deal is possible: the players' ranges always share a card")
+
+    def estimated_seconds(self) -> float:
+        """The engine's estimate of exact enumeration on one core (ph_equity_exact_seconds), computed once."""
+        if self._estimate is None:
+            game = self.rules.game
+            self._estimate = float(core.equity_exact_seconds(*self.args) if game is None
+                                   else core.game_equity_exact_seconds(*game, *self.args))
+        return self._estimate
+
+    def units(self) -> int:
+        """Units of exact enumeration (one choice of holdings each)."""
+        if self.too_many:
+            raise ValueError("too many holding combinations to enumerate (2**64 or more); "
+                             "use Monte Carlo (exact=False)")
+        game = self.rules.game
+        if game is None:
+            from ._equity import _engine  # tests may swap in a pure-Python reference engine
+            return _engine().equity_units(*self.args)
+        return core.game_equity_units(*game, *self.args)
+
+
+def _cards(cards) -> List[int]:
+    if cards is None:
+        return []
+    return list(core.parse_cards(cards if isinstance(cards, (str, list, tuple)) else list(cards)))
+
+
+def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
+    if rules.sizes is None and len(hand) != 2 and not 4 <= len(hand) <= 6:
+        raise ValueError(f"player {index + 1}'s hand has {len(hand)} cards; "
+                         "hold'em hands have 2, Omaha hands 4 to 6")
+    # A game's hand takes the Range's size message, then the game's own sizes (the wording JS games
+    # reproduce: tests/web/test_games_web.py).
+    try:
+        rules.check_cards(hand)  # in the order given
+        rng = Range([tuple(hand)])
+    except ValueError as error:
+        raise ValueError(f"player {index + 1}: {error}") from None
+    return "".join(str(Card(c)) for c in hand), rng
+
+
+def _as_hand(cards, index: int) -> Optional[List[int]]:
+    """The card ids when `cards` reads as cards, None when it does not (then it is range text). Cards that
+    read fine but repeat one are a hand with a mistake: that is reported ("player 1: duplicate card As")."""
+    try:
+        return list(core.parse_cards(cards))
+    except ValueError as error:
+        if str(error).startswith("duplicate card"):
+            raise ValueError(f"player {index + 1}: {error}") from None
+        return None
+
+
+def _hand_size(ranges: List[Range], omaha: Optional[bool], holdem: bool = True) -> int:
+    sizes = sorted({r.hand_size for r in ranges})
+    if len(sizes) > 1:
+        rule = " (2 for hold'em, 4 to 6 for Omaha)" if holdem else ""  # a game's sizes are its own
+        raise ValueError(f"all players must hold the same number of cards{rule}, got {' and '.join(map(str, sizes))}")
+    size = sizes[0]
+    if omaha is True and size == 2:
+        raise ValueError("omaha=True needs hands of 4 to 6 cards, got 2")
+    if omaha is False and size != 2:
+        raise ValueError(f"omaha=False needs hold'em hands of 2 cards, got {size}")
+    return size
