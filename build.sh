@@ -4,6 +4,7 @@
 #   ./build.sh test          set up, build everything, run every test (C, Python, node, Pyodide, Chromium)
 #   ./build.sh bench         set up, build, run the benchmarks against the peers
 #   ./build.sh docs          set up, build native, write the API reference to build/api/ (pdoc)
+#   ./build.sh fuzz [SECONDS] every libFuzzer harness of tests/fuzz for SECONDS (60) each, ASan + UBSan
 #   ./build.sh native|wasm|setup|tables   single steps
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -29,6 +30,13 @@ build_wasm() {
     bash web/build.sh # installs emscripten and node itself
 }
 
+need_sanitizers() { # clang-14 with libFuzzer and the sanitizer runtimes, for tests/fuzz/run.sh
+    need_apt clang-14 clang-14 llvm-profdata-14 llvm-14
+    # the runtimes are a package of their own, with no command to look for
+    compgen -G "/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null ||
+        need_apt libclang-rt-14-dev-missing libclang-rt-14-dev
+}
+
 setup_all() {
     need_apt cc gcc python3 python3 chromium chromium
     setup_python
@@ -43,8 +51,11 @@ serve)
     setup_all; build_native; build_wasm
     exec "$PY" web/serve.py --port "${2:-8000}" ;;
 test)
-    setup_all; build_native; build_wasm
+    setup_all; need_sanitizers; build_native; build_wasm
     "$PY" -m pytest -q -p no:cacheprovider "${@:2}" ;;
+fuzz)
+    need_sanitizers
+    bash tests/fuzz/run.sh fuzz "${2:-60}" ;;
 docs)
     setup_python; build_native
     "$PY" docs/build_api.py build/api ;;
@@ -59,5 +70,5 @@ bench)
     "$PY" -m pip install -q pokerkit==0.7.7 >/dev/null # the other games' peer (bench/bench_games.py)
     "$PY" bench/bench_games.py ;;
 *)
-    sed -n '2,8p' "$0"; exit 2 ;;
+    sed -n '2,9p' "$0"; exit 2 ;;
 esac

@@ -6,14 +6,27 @@ Pyodide hangs without a word if .wasm is not application/wasm, and browsers refu
 not served as JavaScript, so both are set here rather than trusted to the system's mime.types. The page is
 served cross-origin isolated (COOP/COEP): that gives its workers SharedArrayBuffer, through which the
 Cancel button interrupts Python running in the Pyodide worker.
+
+It is a development server for one person's browser (docs/security.md), not a web server: loopback only, and
+only what the page loads. From web/ that is index.html and the files under app/, dist/ and pyodide/ (never
+the build scripts, the sources or node_modules); from another --dir (a user's project in the tests), any file
+below it. Files only, of the types above; no directory listings, no dot-files, no "..". Each connection is
+dropped after TIMEOUT seconds without a request, and at most MAX_CONNECTIONS are served at once (more wait to
+be accepted), so idle clients cannot pile up threads. A URL that does not decode (bad percent-escapes, a NUL)
+gets 400.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import os
+import shutil
+import threading
+import urllib.parse
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Optional, Tuple
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -30,10 +43,25 @@ MIME_TYPES = {
     ".mts": "text/plain; charset=utf-8",
     ".whl": "application/zip",
 }
+WEB = Path(__file__).resolve().parent
+PAGE_ASSETS = ("index.html", "app/", "dist/", "pyodide/")  # what web/index.html loads, and nothing else
+TIMEOUT = 10.0  # seconds a connection may wait between requests
+MAX_CONNECTIONS = 32  # a browser opens about six per host
 
 
-class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+class Handler(BaseHTTPRequestHandler):
+    server: "PageServer"
+    server_version = "pokerhash-serve"
+
+    def setup(self) -> None:
+        self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup: the socket's timeout
+        super().setup()
+
+    def do_GET(self) -> None:
+        self.send_file(with_body=True)
+
+    def do_HEAD(self) -> None:
+        self.send_file(with_body=False)
 
     def end_headers(self) -> None:
         # A rebuilt wasm must never be mixed with a cached glue file.
@@ -46,17 +74,84 @@ class Handler(SimpleHTTPRequestHandler):
         if self.server.verbose:
             super().log_message(format, *args)
 
+    def send_file(self, with_body: bool) -> None:
+        status, file = self.resolve()
+        if file is None:
+            self.send_error(status)
+            return
+        try:
+            stream = file.open("rb")
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        with stream:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", MIME_TYPES[file.suffix])
+            self.send_header("Content-Length", str(os.fstat(stream.fileno()).st_size))
+            self.end_headers()
+            if with_body:
+                shutil.copyfileobj(stream, self.wfile)
+
+    def resolve(self) -> Tuple[int, Optional[Path]]:
+        """(200, the file) for a URL the page may load, else (the error status, None)."""
+        try:
+            path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path, errors="strict")
+        except (ValueError, UnicodeDecodeError):  # "//[" (a bad host part), "%ff" (not UTF-8)
+            return HTTPStatus.BAD_REQUEST, None
+        if not path.startswith("/") or any(c in path for c in "\x00\\") or any(ord(c) < 32 for c in path):
+            return HTTPStatus.BAD_REQUEST, None
+        if path.endswith("/"):
+            path += "index.html"  # the page itself; other directories are never listed
+        parts = path.split("/")[1:]
+        if any(not part or part.startswith(".") for part in parts):  # "..", ".git", "a//b"
+            return HTTPStatus.NOT_FOUND, None
+        relative = "/".join(parts)
+        allowed = self.server.allowed
+        if allowed is not None and not any(relative == a or (a.endswith("/") and relative.startswith(a))
+                                           for a in allowed):
+            return HTTPStatus.NOT_FOUND, None
+        file = self.server.root.joinpath(*parts)
+        if file.suffix not in MIME_TYPES or not file.is_file():
+            return HTTPStatus.NOT_FOUND, None
+        return HTTPStatus.OK, file
+
+
+class PageServer(ThreadingHTTPServer):
+    """A thread per connection, at most `max_connections` at once: a full server stops accepting (the
+    operating system queues the rest) until a connection ends, by its client or by the timeout."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, root: Path, allowed=PAGE_ASSETS, timeout: float = TIMEOUT,
+                 max_connections: int = MAX_CONNECTIONS, verbose: bool = False):
+        self.root, self.allowed, self.connection_timeout, self.verbose = Path(root), allowed, timeout, verbose
+        self.slots = threading.BoundedSemaphore(max_connections)
+        super().__init__(("127.0.0.1", port), Handler)
+
+    def process_request(self, request, client_address) -> None:
+        self.slots.acquire()
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8000, help="0 picks a free port (printed)")
-    parser.add_argument("--dir", default=str(Path(__file__).resolve().parent), help="directory to serve")
+    parser.add_argument("--dir", default=str(WEB), help="directory to serve")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args()
-    handler = functools.partial(Handler, directory=args.dir)
-    with ThreadingHTTPServer(("127.0.0.1", args.port), handler) as server:
-        server.verbose = not args.quiet
-        print(f"serving {args.dir} on http://127.0.0.1:{server.server_address[1]}/", flush=True)
+    root = Path(args.dir).resolve()
+    with PageServer(args.port, root, allowed=PAGE_ASSETS if root == WEB else None, verbose=not args.quiet) as server:
+        print(f"serving {root} on http://127.0.0.1:{server.server_address[1]}/", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

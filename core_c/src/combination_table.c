@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
+#include "combinatorics.h"
 #include "tables.h"
 
 #define LOOKUP_BLOCK 32
@@ -25,6 +26,8 @@ int ph_combination_rows(unsigned n, size_t k, ph_order order, uint64_t start, si
     uint64_t total = ph_binomial_table[n][k];
     if (start > total || count > total - start)
         return PH_E_RANK;
+    if (!ph_fits_buffer(count, k))
+        return PH_E_BUFFER;
     /* Lex ranks [start, start + count) are the mirrors of colex ranks [total - start - count, total - start),
      * last first: fill those, then reverse the rows and mirror each one in place. */
     status = ph_combinations(n, k, total - start - count, count, out);

@@ -8,8 +8,11 @@
  * is the same on every machine and build), each valid combination counted 1 / (its orbit's size) times.
  * Nanoseconds per part were fitted to measured single-core times (bench/bench_equity_cost.c prints the
  * estimate against the measurement for a table of spots). */
+#include <stdlib.h>
+
 #include "pokerhash.h"
 #include "equity_internal.h"
+#include "equity_weights.h"
 
 #define SAMPLE_UNITS 2048
 #define GOLDEN UINT64_C(0x9E3779B97F4A7C15)
@@ -37,16 +40,23 @@ static uint64_t next_random(uint64_t *state) {
     return ph_eq_mix(*state);
 }
 
-int ph_eq_cost_parts(const ph_equity_game *game, double parts[PH_EQ_COST_PARTS]) {
-    int status = ph_equity_check(game, NULL, 0);
+int ph_eq_cost_parts(const ph_equity_game *given, double parts[PH_EQ_COST_PARTS]) {
+    int status = ph_equity_check(given, NULL, 0);
     if (status != PH_OK)
         return status;
     for (int i = 0; i < PH_EQ_COST_PARTS; i++)
         parts[i] = 0;
+    ph_equity_game safe; /* the combinations that ph_equity_exact counts: weight products that do not vanish */
+    double *owned;
+    if ((status = ph_eq_safe_weights(given, &safe, &owned)) != PH_OK)
+        return status;
+    const ph_equity_game *game = &safe;
     ph_eq_spot spot;
     ph_eq_symmetry sym;
-    if ((status = ph_eq_spot_init(&spot, game, 0)) != PH_OK || (status = ph_eq_symmetry_init(&sym, game)) != PH_OK)
+    if ((status = ph_eq_spot_init(&spot, game, 0)) != PH_OK || (status = ph_eq_symmetry_init(&sym, game)) != PH_OK) {
+        free(owned);
         return status;
+    }
     size_t players = game->players, hole = game->hole_size;
     size_t digit[PH_EQUITY_MAX_PLAYERS] = {0}, size[PH_EQUITY_MAX_PLAYERS];
     double total = 1;
@@ -98,6 +108,7 @@ int ph_eq_cost_parts(const ph_equity_game *game, double parts[PH_EQ_COST_PARTS])
                 digit[p] = 0;
     }
     ph_eq_symmetry_free(&sym);
+    free(owned);
     for (int i = 0; i < PH_EQ_COST_PARTS; i++)
         parts[i] *= total / (double)visits;
     parts[PH_EQ_COST_CALLS] = 1;

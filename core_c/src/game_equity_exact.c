@@ -3,8 +3,11 @@
  * Units are (combination, board) pairs: combination-major, boards in colex order of the cards left in the
  * deck. The deck left has the same size for every combination, so a unit's board is found by unranking,
  * and any range of units can be counted on its own: chunks are as fine as one deal. */
+#include <stdlib.h>
+
 #include "pokerhash.h"
 #include "game_equity.h"
+#include "equity_weights.h"
 
 typedef struct table {
     const ph_equity_game *spot;
@@ -108,19 +111,24 @@ static void add_weighted(ph_game_tally *tally, const ph_ge_counts *c, size_t pla
     }
 }
 
-int ph_game_equity_exact(int high, int low, const ph_equity_game *spot, uint64_t start, uint64_t count,
+int ph_game_equity_exact(int high, int low, const ph_equity_game *given, uint64_t start, uint64_t count,
                          ph_game_tally *tally) {
     ph_ge_games games;
-    int status = ph_ge_resolve(high, low, spot, &games, NULL, 0);
+    int status = ph_ge_resolve(high, low, given, &games, NULL, 0);
     uint64_t units;
     if (status == PH_OK)
-        status = ph_game_equity_units(high, low, spot, &units);
+        status = ph_game_equity_units(high, low, given, &units);
     if (status != PH_OK)
         return status;
     if (start > units || count > units - start)
         return PH_E_RANK;
     if (!count)
         return PH_OK;
+    ph_equity_game safe;
+    double *owned;
+    if ((status = ph_eq_safe_weights(given, &safe, &owned)) != PH_OK)
+        return status;
+    const ph_equity_game *spot = &safe;
     size_t players = spot->players, hole = spot->hole_size;
     size_t left = (size_t)__builtin_popcountll(games.deck) - spot->board_len - spot->dead_len - players * hole;
     uint64_t boards;
@@ -158,5 +166,6 @@ int ph_game_equity_exact(int high, int low, const ph_equity_game *spot, uint64_t
         for (size_t p = 0; p < players && ++digit[p] == size[p]; p++)
             digit[p] = 0;
     }
+    free(owned);
     return PH_OK;
 }

@@ -4,6 +4,7 @@
 
 #include "pokerhash.h"
 #include "game_equity.h"
+#include "equity_weights.h"
 
 #define MAX_REDRAWS 1000000u
 #define STEP UINT64_C(0x9E3779B97F4A7C15) /* 2^64 / golden ratio: the stream's increment */
@@ -94,16 +95,21 @@ static int deal(const sampler *s, rng *r, uint64_t fixed, const uint8_t **holes,
     return PH_OK;
 }
 
+/* Running sums of the weights made safe (equity_weights.c): sums near DBL_MAX would be inf. NULL when out of
+ * memory. */
 static double *cumulative_weights(const ph_equity_game *spot) {
+    ph_equity_game safe;
+    double *owned;
+    if (ph_eq_safe_weights(spot, &safe, &owned) != PH_OK)
+        return NULL;
     size_t total = spot->holding_offset[spot->players];
     double *cumulative = malloc((total ? total : 1) * sizeof *cumulative);
-    if (!cumulative)
-        return NULL;
-    for (size_t p = 0; p < spot->players; p++) {
+    for (size_t p = 0; cumulative && p < spot->players; p++) {
         double sum = 0;
         for (size_t j = spot->holding_offset[p]; j < spot->holding_offset[p + 1]; j++)
-            cumulative[j] = sum += spot->holding_weight[j];
+            cumulative[j] = sum += safe.holding_weight[j];
     }
+    free(owned);
     return cumulative;
 }
 

@@ -62,6 +62,8 @@ int ph_values_by_rank(size_t k, ph_order order, uint64_t start, size_t count, ui
     if (order != PH_COLEX && order != PH_LEX)
         return PH_E_ARGUMENT;
     int status = ph_check_range(PH_DECK_SIZE, k, start, count);
+    if (status == PH_OK && !ph_fits_buffer(count, sizeof *out))
+        status = PH_E_BUFFER; /* only reachable where size_t is 32 bits: C(52, 9) > 2^31 */
     if (status != PH_OK || count == 0)
         return status;
     if (order == PH_LEX)

@@ -15,6 +15,23 @@ static const char CARDS_TYPE_ERROR[] = "cards must be card names (str), card ids
 
 /* ---- card arguments ---------------------------------------------------------------------------- */
 
+/* The items of any iterable as a tuple holding strong references (a tuple is returned as is). Walking a list
+ * in place is unsafe as soon as Python code runs on an item (__index__, __float__): that code may resize
+ * the list, moving or freeing the items array being read. NULL with a TypeError(message) for a non-iterable. */
+static PyObject *frozen_sequence(PyObject *obj, const char *message) {
+    PyObject *seq = PySequence_Fast(obj, message);
+    if (!seq || !PyList_Check(seq))
+        return seq;
+    PyObject *copy = PyList_AsTuple(seq);
+    Py_DECREF(seq);
+    return copy;
+}
+
+/* Whether converting `item` runs no Python code: ints (subclasses too: read directly) and text. */
+static int converts_inertly(PyObject *item) {
+    return PyLong_Check(item) || PyUnicode_Check(item);
+}
+
 static int unknown_card(const char *text, Py_ssize_t len) {
     PyObject *token = PyUnicode_DecodeUTF8(text, len, "replace");
     if (token) {
@@ -110,6 +127,15 @@ static Py_ssize_t collect_cards(PyObject *const *args, Py_ssize_t nargs, uint8_t
             return -1;
         Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
         PyObject **items = PySequence_Fast_ITEMS(seq);
+        int inert = 1; /* the common case (ints, text) walks the list itself: no copy */
+        for (Py_ssize_t i = 0; inert && i < size; i++)
+            inert = converts_inertly(items[i]);
+        if (!inert && PyList_Check(seq)) {
+            Py_SETREF(seq, PyList_AsTuple(seq));
+            if (!seq)
+                return -1;
+            items = PySequence_Fast_ITEMS(seq);
+        }
         for (Py_ssize_t i = 0; i < size; i++)
             if (collect_one(items[i], out, &count) < 0) {
                 Py_DECREF(seq);
@@ -357,6 +383,16 @@ static int check_range(unsigned long long n, unsigned long long k, unsigned long
     return 0;
 }
 
+/* count rows of `width` bytes must fit in one buffer: past SIZE_MAX the product wraps (count=2**59 rows of 32
+ * items is 0 modulo 2**64) to a size that a small buffer would pass. _wasm_core.py has the same check. */
+static int check_rows_fit(unsigned long long count, unsigned long long width) {
+    if (width && count > SIZE_MAX / width) {
+        PyErr_Format(PyExc_ValueError, "count=%llu rows of %llu bytes do not fit in memory", count, width);
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_order(PyObject *arg, ph_order *order) {
     long value = PyLong_AsLong(arg);
     if (value == -1 && PyErr_Occurred())
@@ -390,7 +426,7 @@ static PyObject *py_rank_combination(PyObject *module, PyObject *const *args, Py
         return PyErr_Format(PyExc_TypeError, "rank_combination(items, n, order) takes 3 arguments");
     if (unsigned_arg(args[1], "n", &n) < 0 || parse_order(args[2], &order) < 0)
         return NULL;
-    PyObject *seq = PySequence_Fast(args[0], "items must be a sequence of integers");
+    PyObject *seq = frozen_sequence(args[0], "items must be a sequence of integers"); /* items run __index__ */
     if (!seq)
         return NULL;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
@@ -458,7 +494,7 @@ static PyObject *fill_combinations(PyObject *const *args, Py_ssize_t nargs, int 
         return PyErr_Format(PyExc_TypeError, "takes (n, k, start, count, out)");
     if (unsigned_arg(args[0], "n", &n) < 0 || unsigned_arg(args[1], "k", &k) < 0 ||
         unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0 ||
-        check_range(n, k, start, count) < 0)
+        check_range(n, k, start, count) < 0 || check_rows_fit(count, masks ? 8 : k) < 0)
         return NULL;
     if (masks && k == 0 && count)
         return PyErr_Format(PyExc_ValueError, "k must be 1..n for masks, got 0");
@@ -549,7 +585,7 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
     (void)module;
     if (nargs != 2)
         return PyErr_Format(PyExc_TypeError, "quinary_hash(q, k) takes 2 arguments");
-    PyObject *seq = PySequence_Fast(args[0], "q must be a sequence of 13 digits");
+    PyObject *seq = frozen_sequence(args[0], "q must be a sequence of 13 digits"); /* digits run __index__ */
     if (!seq)
         return NULL;
     uint8_t q[13];
@@ -603,34 +639,53 @@ static int card_id_of(PyObject *item, uint8_t *out) {
     return 0;
 }
 
-/* (players_holdings, weights_or_None, board, dead) -> py_game; -1 with an exception. Validated by the core. */
+/* (players_holdings, weights_or_None, board, dead) -> py_game; -1 with an exception. Validated by the core.
+ * A weight's __float__ is Python code that may grow, shrink or free the lists being walked; so the players'
+ * lists and the weight lists are walked as tuple snapshots (strong references, fixed sizes) taken before
+ * any such code runs: the arrays sized from them cannot be overrun, and the game is the one passed in. */
 static int parse_game(PyObject *const *args, py_game *g) {
     memset(g, 0, sizeof *g);
     static const char shape[] = "players_holdings must be a list (per player) of lists of card-id tuples";
-    PyObject *players = PySequence_Fast(args[0], shape);
+    PyObject *players = frozen_sequence(args[0], shape);
     if (!players)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(players);
-    PyObject *weights = args[1] == Py_None ? NULL : PySequence_Fast(args[1], "weights must be None or a list per player");
+    Py_ssize_t n = PyTuple_GET_SIZE(players);
+    PyObject *weights = args[1] == Py_None ? NULL : frozen_sequence(args[1], "weights must be None or a list per player");
+    PyObject *lists = NULL, *wlists = NULL; /* each player's holdings and weights, frozen */
     int result = -1;
     if (args[1] != Py_None && !weights)
         goto done;
-    if (weights && PySequence_Fast_GET_SIZE(weights) != n) {
+    if (weights && PyTuple_GET_SIZE(weights) != n) {
         PyErr_Format(PyExc_ValueError, "weights must match players_holdings: %zd players, %zd weight lists", n,
-                     PySequence_Fast_GET_SIZE(weights));
+                     PyTuple_GET_SIZE(weights));
         goto done;
     }
+    if (!(lists = PyTuple_New(n)) || (weights && !(wlists = PyTuple_New(n))))
+        goto done;
     /* Sizes first: the total holding count and the hole size (from the first holding found). */
     Py_ssize_t total = 0, hole = 0;
     for (Py_ssize_t p = 0; p < n; p++) {
-        PyObject *list = PySequence_Fast_GET_ITEM(players, p);
+        PyObject *list = PyTuple_GET_ITEM(players, p);
         if (!PyList_Check(list) && !PyTuple_Check(list)) {
             PyErr_SetString(PyExc_TypeError, shape);
             goto done;
         }
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
+        if (!(list = frozen_sequence(list, shape)))
+            goto done;
+        PyTuple_SET_ITEM(lists, p, list);
+        if (weights) { /* checked below, in the order of the players */
+            PyObject *given = PyTuple_GET_ITEM(weights, p);
+            if (PyList_Check(given) || PyTuple_Check(given))
+                given = frozen_sequence(given, shape);
+            else
+                Py_INCREF(given);
+            if (!given)
+                goto done;
+            PyTuple_SET_ITEM(wlists, p, given);
+        }
+        Py_ssize_t count = PyTuple_GET_SIZE(list);
         if (!hole && count) {
-            PyObject *first = PySequence_Fast_GET_ITEM(list, 0);
+            PyObject *first = PyTuple_GET_ITEM(list, 0);
             if (!PyList_Check(first) && !PyTuple_Check(first)) {
                 PyErr_SetString(PyExc_TypeError, shape);
                 goto done;
@@ -650,20 +705,18 @@ static int parse_game(PyObject *const *args, py_game *g) {
     }
     Py_ssize_t at = 0;
     for (Py_ssize_t p = 0; p < n; p++) {
-        PyObject *list = PySequence_Fast_GET_ITEM(players, p);
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(list);
-        PyObject *wlist = NULL;
+        PyObject *list = PyTuple_GET_ITEM(lists, p);
+        Py_ssize_t count = PyTuple_GET_SIZE(list);
+        PyObject *wlist = weights ? PyTuple_GET_ITEM(wlists, p) : NULL;
         g->offsets[p] = (size_t)at;
-        if (weights) {
-            wlist = PySequence_Fast_GET_ITEM(weights, p);
-            if ((!PyList_Check(wlist) && !PyTuple_Check(wlist)) || PySequence_Fast_GET_SIZE(wlist) != count) {
-                PyErr_Format(PyExc_ValueError, "weights must match players_holdings: player %zd has %zd holdings",
-                             p + 1, count);
-                goto done;
-            }
+        if (wlist && (!PyTuple_Check(wlist) || PyTuple_GET_SIZE(wlist) != count)) {
+            PyErr_Format(PyExc_ValueError, "weights must match players_holdings: player %zd has %zd holdings", p + 1,
+                         count);
+            goto done;
         }
         for (Py_ssize_t j = 0; j < count; j++, at++) {
-            PyObject *holding = PySequence_Fast_GET_ITEM(list, j);
+            /* A holding is read whole with no Python code in between, and the snapshot keeps it alive. */
+            PyObject *holding = PyTuple_GET_ITEM(list, j);
             if (!PyList_Check(holding) && !PyTuple_Check(holding)) {
                 PyErr_SetString(PyExc_TypeError, shape);
                 goto done;
@@ -677,7 +730,7 @@ static int parse_game(PyObject *const *args, py_game *g) {
                 if (card_id_of(PySequence_Fast_GET_ITEM(holding, i), g->holdings + at * hole + i) < 0)
                     goto done;
             if (weights) {
-                double w = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(wlist, j));
+                double w = PyFloat_AsDouble(PyTuple_GET_ITEM(wlist, j));
                 if (w == -1.0 && PyErr_Occurred())
                     goto done;
                 g->weights[at] = w;
@@ -702,6 +755,8 @@ static int parse_game(PyObject *const *args, py_game *g) {
 done:
     Py_DECREF(players);
     Py_XDECREF(weights);
+    Py_XDECREF(lists);
+    Py_XDECREF(wlists);
     if (result < 0)
         py_game_free(g);
     return result;
@@ -1414,7 +1469,8 @@ static PyObject *py_combination_rows_into(PyObject *module, PyObject *const *arg
     if (nargs != 6)
         return PyErr_Format(PyExc_TypeError, "combination_rows_into(n, k, order, start, count, out) takes 6 arguments");
     if (table_shape(args[0], args[1], args[2], &n, &k, &order) < 0 || unsigned_arg(args[3], "start", &start) < 0 ||
-        unsigned_arg(args[4], "count", &count) < 0 || check_range(n, k, start, count) < 0)
+        unsigned_arg(args[4], "count", &count) < 0 || check_range(n, k, start, count) < 0 ||
+        check_rows_fit(count, k) < 0)
         return NULL;
     Py_buffer out;
     if (buffer_of(args[5], &out, 1, "B", 1, "out") < 0)

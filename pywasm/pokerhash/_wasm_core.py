@@ -130,13 +130,17 @@ def _signature(parameters: str):
 
 
 def _fast_sequence(obj, message: str):
-    if isinstance(obj, (list, tuple)):
+    """The items as a tuple (frozen_sequence in _core.c): a snapshot, so Python code run on an item
+    (__index__, __float__) that changes the caller's list changes nothing that is being walked."""
+    if isinstance(obj, tuple):
         return obj
+    if isinstance(obj, list):
+        return tuple(obj)
     try:
         iterator = iter(obj)
     except TypeError:
         raise TypeError(message) from None
-    return list(iterator)
+    return tuple(iterator)
 
 
 # ---- cards ------------------------------------------------------------------------------------------
@@ -173,6 +177,8 @@ def _collect_one(item, count: int) -> int:
 def _collect_cards(args) -> int:
     """Cards from positional arguments (one text, one sequence, or the cards) into _cards; the count."""
     items = args[0] if len(args) == 1 and _is_card_sequence(args[0]) else args
+    if isinstance(items, list):
+        items = tuple(items)  # a card's __index__ may change the list: walk it as it was (collect_cards)
     count = 0
     for item in items:
         count = _collect_one(item, count)
@@ -348,6 +354,16 @@ def _check_n_k(n: int, k: int) -> None:
         raise ValueError(f"k must be 0..n, got {k} for n={n}")
 
 
+_SIZE_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1  # 2**32 - 1 in Pyodide (wasm32)
+
+
+def _check_rows_fit(count: int, width: int) -> None:
+    """check_rows_fit in _core.c: count rows of width bytes in one buffer. Here size_t may be 32 bits, and
+    ctypes would silently cut a larger count down to its low bits."""
+    if width and count > _SIZE_MAX // width:
+        raise ValueError(f"count={count} rows of {width} bytes do not fit in memory")
+
+
 def _check_range(n: int, k: int, start: int, count: int) -> None:
     _check_n_k(n, k)
     total = _binomial(n, k)
@@ -426,11 +442,12 @@ def _fill_combinations(args, masks: bool) -> None:
     start = _unsigned(args[2], "start")
     count = _unsigned(args[3], "count")
     _check_range(n, k, start, count)
+    _check_rows_fit(count, 8 if masks else k)
     if masks and k == 0 and count:
         raise ValueError("k must be 1..n for masks, got 0")
     out = _Buffer(args[4], True, "QLK" if masks else "B", 8 if masks else 1, "out")
     try:
-        needed = count if masks else (count * k) % U64_END
+        needed = count if masks else count * k
         if out.nbytes // out.itemsize != needed:
             raise ValueError(f"out must hold {needed} {'uint64' if masks else 'uint8'} values")
         fill = _lib.ph_combination_masks if masks else _lib.ph_combinations
@@ -566,15 +583,22 @@ class _Holdings:
 
     def __init__(self, players, weights):
         n = len(players)
-        # Sizes first: the hole size comes from the first holding found.
+        # Sizes first: the hole size comes from the first holding found. Each player's holdings and weights
+        # are walked as snapshots, as parse_game in _core.c does: a weight's __float__ may change the lists.
         hole = 0
+        frozen = []
         for items in players:
             if not isinstance(items, (list, tuple)):
                 raise TypeError(_SHAPE_ERROR)
+            items = tuple(items)
+            frozen.append(items)
             if not hole and len(items):
                 if not isinstance(items[0], (list, tuple)):
                     raise TypeError(_SHAPE_ERROR)
                 hole = len(items[0])
+        players = frozen
+        if weights is not None:
+            weights = [tuple(w) if isinstance(w, (list, tuple)) else w for w in weights]
         if hole < 1:
             hole = 2  # the core names a bad hole size or the missing holdings
         flat, offsets, flat_weights = [], [], []
@@ -1237,10 +1261,11 @@ def combination_rows_into(*args) -> None:
     n, k, order = _table_shape(args[0], args[1], args[2])
     start, count = _unsigned(args[3], "start"), _unsigned(args[4], "count")
     _check_range(n, k, start, count)
+    _check_rows_fit(count, k)
     out = _Buffer(args[5], True, "B", 1, "out")
     try:
         if out.nbytes != count * k:
-            raise ValueError(f"out must hold {(count * k) % U64_END} uint8 values")
+            raise ValueError(f"out must hold {count * k} uint8 values")
         _lib.ph_combination_rows(n, k, order, start, count, out.address)
     finally:
         out.release()

@@ -213,7 +213,8 @@ static void brute_equity(const ph_equity_game *g, brute_tally *t) {
             for (unsigned c = 0; c < 52; c++)
                 if (!(used >> c & 1))
                     deck[left++] = (uint8_t)c;
-            memcpy(board, g->board, g->board_len);
+            if (g->board_len) /* a preflop spot's board is NULL, which memcpy may not be given even for 0 bytes */
+                memcpy(board, g->board, g->board_len);
             size_t pick[5] = {0, 1, 2, 3, 4};
             for (;;) {
                 for (size_t i = 0; i < need; i++)

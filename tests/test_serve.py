@@ -1,0 +1,150 @@
+"""web/serve.py (issue 13, item 10): a real server on 127.0.0.1 and a free port serves the page's assets and
+nothing else, lists no directory, answers a malformed URL with 400, and drops idle connections."""
+
+import http.client
+import importlib.util
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import IN_PYODIDE, REPO_ROOT
+
+pytestmark = pytest.mark.skipif(IN_PYODIDE, reason="no sockets in Pyodide")
+WEB = Path(REPO_ROOT) / "web"
+
+
+def load_serve():
+    spec = importlib.util.spec_from_file_location("pokerhash_serve", WEB / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = load_serve() if not IN_PYODIDE else None
+
+
+def running(servers, root=WEB, **options):
+    server = serve.PageServer(0, root, **options)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+    servers.append(server)
+    return server.server_address[1]
+
+
+def stop(servers):
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def page():
+    """The port of one PageServer serving web/ for the whole module."""
+    servers = []
+    yield running(servers)
+    stop(servers)
+
+
+@pytest.fixture
+def start():
+    """start(root, **options) -> port of a PageServer running in a thread; stopped after the test."""
+    servers = []
+    yield lambda *args, **options: running(servers, *args, **options)
+    stop(servers)
+
+
+def get(port, path, method="GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.getheader("Content-Type"), response.read()
+    finally:
+        connection.close()
+
+
+def raw_request(port, request: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(request)
+        answer = b""
+        while chunk := client.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_the_page_and_its_assets_are_served(page):
+    port = page
+    status, kind, body = get(port, "/")
+    assert status == 200 and kind == "text/html" and b"app/main.mjs" in body
+    assert get(port, "/index.html")[:2] == (200, "text/html")
+    assert get(port, "/app/main.mjs")[:2] == (200, "text/javascript")
+    assert get(port, "/app/style.css")[:2] == (200, "text/css")
+    status, kind, body = get(port, "/app/main.mjs", method="HEAD")
+    assert (status, kind, body) == (200, "text/javascript", b"")
+
+
+def test_the_page_is_cross_origin_isolated(page):
+    port = page
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", "/")
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    assert response.getheader("Cross-Origin-Opener-Policy") == "same-origin"
+    assert response.getheader("Cross-Origin-Embedder-Policy") == "require-corp"
+
+
+@pytest.mark.parametrize("path", [
+    "/build.sh", "/serve.py", "/need_apt.sh", "/package.json", "/package-lock.json", "/exports.txt",
+    "/src/pokerhash.mjs", "/tools/measure_wasm_factor.py", "/node_modules/", "/node_modules/.package-lock.json",
+    "/app/", "/dist/", "/pyodide/", "/README.md", "/../build.sh", "/app/../build.sh", "/%2e%2e/build.sh",
+    "/.gitignore", "/app//main.mjs",
+])
+def test_nothing_but_the_page_assets(page, path):
+    """Build scripts, sources, node_modules and directory listings are not the page's: 404."""
+    status, _, body = get(page, path)
+    assert status == 404, (path, body[:200])
+    assert b"Directory listing" not in body
+
+
+def test_another_directory_serves_its_files_but_lists_nothing(start, tmp_path):
+    """--dir (a user's project in the web tests): any file of a served type below it; still no listing."""
+    (tmp_path / "index.html").write_text("<p>user page</p>")
+    (tmp_path / "node_modules" / "pokerhash" / "dist").mkdir(parents=True)
+    (tmp_path / "node_modules" / "pokerhash" / "dist" / "core.wasm").write_bytes(b"\0asm")
+    (tmp_path / "secret.txt").write_text("not a page type")
+    port = start(tmp_path, allowed=None)
+    assert get(port, "/")[:2] == (200, "text/html")
+    assert get(port, "/node_modules/pokerhash/dist/core.wasm") == (200, "application/wasm", b"\0asm")
+    assert get(port, "/node_modules/pokerhash/")[0] == 404
+    assert get(port, "/secret.txt")[0] == 404
+
+
+@pytest.mark.parametrize("target", [b"/%00", b"/app/main.mjs%00.html", b"/\x00", b"/%ff%fe", b"/%e2%82",
+                                    b"/app\\main.mjs", b"/%0a"])
+def test_a_malformed_url_gets_400(page, target):
+    """A NUL or an undecodable URL used to drop the connection without an answer."""
+    answer = raw_request(page, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.0 400") or answer.startswith(b"HTTP/1.1 400"), answer[:100]
+
+
+def test_an_idle_connection_is_dropped(start):
+    """A client that connects and says nothing is disconnected after the timeout, not held forever."""
+    port = start(timeout=0.5)
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as idle:
+        assert idle.recv(1) == b""  # the server closed it (the 30 s client timeout would raise instead)
+
+
+def test_idle_clients_cannot_starve_the_page(start):
+    """With every connection slot held by idle clients, a real request is served once their timeout ends
+    them (queued by the operating system meanwhile), instead of a thread per idle client forever."""
+    port = start(timeout=0.5, max_connections=2)
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(4)]
+    try:
+        assert get(port, "/")[0] == 200
+        assert threading.active_count() < 20
+    finally:
+        for client in idle:
+            client.close()
