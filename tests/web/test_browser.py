@@ -248,6 +248,15 @@ def test_equity_panel_bad_input_shows_the_error(page_session, players, board, de
     assert page.is_hidden("#eq-error")
 
 
+def test_absurd_sample_counts_are_refused_before_running(page_session):
+    """Issue 13 item 5: the page refuses more than 10**12 samples itself, Python or JS engine alike."""
+    page, _, _ = page_session
+    run_equity(page, ["AcAd", "KsKh"], mode="mc", samples="10,000,000,000,000", seed="1")
+    assert page.evaluate("window.pokerhashPage.lastEquity.status") == "error"
+    assert page.text_content("#eq-error") == "samples must be at most 10**12, got 10000000000000"
+    run_equity(page, ["AcAd", "KsKh"])
+    assert page.is_hidden("#eq-error")
+
 def test_equity_by_street(page_session):
     import pokerhash
 

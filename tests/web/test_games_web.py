@@ -239,6 +239,12 @@ def test_page_game_equity_equals_native(page_session):
     assert page.text_content("#games-eq-error") == str(error.value)
 
 
+def test_page_game_equity_refuses_absurd_sample_counts(page_session):
+    """Issue 13 item 5: more than 10**12 samples are refused before any work, with the library's message."""
+    page, _, _ = page_session
+    assert run_game_equity(page, "shortdeck", ["AsAd", "KsKh"], mode="mc", samples="99999999999999999999")["status"] == "error"
+    assert page.text_content("#games-eq-error") == "samples must be at most 10**12, got 99999999999999999999"
+
 def test_page_game_equity_runs_in_the_worker_and_cancels(page_session):
     """A long Omaha hi-lo run: the progress bar moves, no main-thread task over 200 ms, Cancel stops it."""
     page, _, _ = page_session

@@ -36,3 +36,9 @@ def test_readme_examples_run_and_give_their_stated_values(built, node):
     """web/README.md and README.md's browser section: every JS example runs on the built library, and the
     values their comments state are the ones it gives (readme.test.mjs)."""
     run_node(node, ["--test", HERE / "readme.test.mjs"], timeout=120)
+
+
+def test_js_reliability(built, node):
+    """Issue 13 on the JS side: sample-count and output-size limits, BigInt arguments, named option errors,
+    'A♠️' card text, a wasm heap flat over 10^5 calls with errors, adversarial arguments (reliability.test.mjs)."""
+    run_node(node, ["--test", HERE / "reliability.test.mjs"], timeout=120)

@@ -2,6 +2,7 @@
 // Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
 // the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
+import { MAX_SAMPLES } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
 import { group, percent } from './format.mjs';
@@ -38,6 +39,17 @@ function wholeNumber(text, what) {
     if (!raw) return null;
     if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${text.trim()}'`);
     return raw;
+}
+
+/**
+ * The samples field as digits: 1,000,000 when blank; past the library's limit refused here with its message,
+ * since the count goes into Python's code text too, not only to the JS library that checks it.
+ */
+export function sampleCount(text) {
+    const raw = wholeNumber(text, 'samples') ?? '1000000';
+    const samples = BigInt(raw); // "007" is 7 (and not a Python syntax error)
+    if (samples > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${samples}`);
+    return String(samples);
 }
 
 /** "about 40 seconds", "about 3 hours". */
@@ -145,7 +157,7 @@ export function setupEquityPanel(engines) {
         const mode = $('eq-mode').value;
         const method = { mode };
         if (mode === 'mc') {
-            method.samples = wholeNumber($('eq-samples').value, 'samples') ?? '1000000';
+            method.samples = sampleCount($('eq-samples').value);
             method.seed = wholeNumber($('eq-seed').value, 'seed');
         }
         return { players, board, dead, method };
@@ -180,7 +192,7 @@ export function setupEquityPanel(engines) {
             const options = { board, dead };
             if (method.mode === 'exact') Object.assign(options, { exact: true, force: !!method.force });
             if (method.mode === 'mc') {
-                Object.assign(options, { exact: false, samples: Number(method.samples) });
+                Object.assign(options, { exact: false, samples: BigInt(method.samples) });
                 if (method.seed !== null) options.seed = BigInt(method.seed);
             }
             job = engines.jsWorker().run('equity', { players, options }, progress);

@@ -102,7 +102,7 @@ export function setupGamesPanel(engines) {
         if (mode === 'exact') options.exact = true;
         if (mode === 'mc') {
             options.exact = false;
-            options.samples = Number(wholeNumber($('games-eq-samples').value, 'samples') ?? 1_000_000);
+            options.samples = BigInt(wholeNumber($('games-eq-samples').value, 'samples') ?? 1_000_000); // checked by the library
             const seed = wholeNumber($('games-eq-seed').value, 'seed');
             if (seed !== null) options.seed = BigInt(seed);
         }

@@ -43,6 +43,34 @@ export function isInteger(x) {
     return Number.isInteger(x) || typeof x === 'bigint';
 }
 
+/**
+ * A BigInt argument where a number is expected (a count, a rank, k, a card id) as that number, so 5n reads
+ * as 5; anything else unchanged, for the caller's check to name. BigInts past 2**53 stay BigInts: no check
+ * accepts them, and their message then shows every digit.
+ */
+export function numeric(x) {
+    return typeof x === 'bigint' && x >= -MAX_SAFE && x <= MAX_SAFE ? Number(x) : x;
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An options argument: undefined reads as no options; anything but a plain object (null, a number, an array)
+ * is refused naming `name`, where destructuring would throw a bare TypeError or silently ignore it.
+ */
+export function optionsObject(options, name = 'options') {
+    if (options === undefined) return {};
+    if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+        fail(`${name} must be an object, got ${typeName(options)}`, 'type');
+    }
+    return options;
+}
+
+/**
+ * Card text without the variation selectors U+FE0E / U+FE0F: phones type 'A♠️' (the emoji presentation of
+ * the suit symbol), which names the same card. The C parser knows only the bare symbols.
+ */
+export const withoutVariationSelectors = (text) => text.replace(/[\uFE0E\uFE0F]/g, '');
+
 /** x as a BigInt in 0..2**64-1, or a PokerHashError naming `name`. */
 export function u64(x, name) {
     if (!isInteger(x) || BigInt(x) < 0n || BigInt(x) >= U64_LIMIT) {
@@ -52,7 +80,9 @@ export function u64(x, name) {
 }
 
 /** The name of a card id ("As"), or with symbols ("A♠"). Needs no wasm. */
-export function cardName(card, { symbols = false } = {}) {
+export function cardName(card, options) {
+    const { symbols = false } = optionsObject(options);
+    card = numeric(card);
     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
         fail(`card id ${show(card)} outside 0..51`, 'card');
     }

@@ -120,8 +120,8 @@ function holdemSpot(ph, players, { board, dead, omaha } = {}) {
     if (!Array.isArray(players)) fail('players must be an array of hands or ranges, one per player', 'type');
     if (players.length < 2 || players.length > 10) fail(`equity needs 2 to 10 players, got ${players.length}`, 'count');
     if (omaha !== undefined && typeof omaha !== 'boolean') fail(`omaha must be true or false, got ${show(omaha)}`, 'type');
-    const boardCards = ph.parseCards(board ?? []);
-    const deadCards = ph.parseCards(dead ?? []);
+    const boardCards = ph._optionCards(board, 'board');
+    const deadCards = ph._optionCards(dead, 'dead');
     const owner = boardAndDead(boardCards, deadCards);
     const parsed = players.map((p, i) => player(ph, p, i));
     const size = handSize(parsed, omaha);

@@ -7,12 +7,15 @@
 // An engine describes one C equity family: ph_equity_* (hold'em, Omaha) or ph_game_equity_* bound to a
 // (high, low) pair of games; its tally layout (ph_equity_tally or ph_game_tally); how Python cuts its exact
 // work; its Monte Carlo batch size.
-import { CODE_OF_STATUS, STATUS, durationText, fail, randomSeed, show } from './common.mjs';
+import { CODE_OF_STATUS, STATUS, durationText, fail, isInteger, numeric, randomSeed, show, typeName } from './common.mjs';
 
 const AUTO_EXACT_SECONDS = 2;
 const REFUSE_EXACT_SECONDS = 60;
 const DEFAULT_SAMPLES = 1_000_000;
 const MAX_SAMPLES_FOR_STDERR = 100_000_000;
+// More samples than anyone can wait for (days of wasm time): refused up front, as Python refuses them, rather
+// than started. Below it every count is a safe integer, so sample ranks stay exact as numbers.
+export const MAX_SAMPLES = 10 ** 12;
 const GAME_BYTES = 36; // ph_equity_game on wasm32: nine 4-byte fields
 const PROBLEM_CAP = 160;
 const DEAL_SEARCH_BUDGET = 1_000_000;
@@ -42,7 +45,10 @@ const optionText = (value) => (typeof value === 'bigint' ? `${value}` : show(val
 
 /** Checked mode options: { exact, monteCarlo, samples, stderr, seed, force }. */
 export function equityOptions(o) {
-    const { exact, samples, stderr, seed, force } = o;
+    const { exact, force } = o;
+    const samples = numeric(o.samples);
+    const stderr = numeric(o.stderr);
+    const seed = o.seed;
     if (exact !== undefined && typeof exact !== 'boolean') fail(`exact must be true or false, got ${show(exact)}`, 'type');
     if (force !== undefined && typeof force !== 'boolean') fail(`force must be true or false, got ${show(force)}`, 'type');
     const given = ['samples', 'stderr', 'seed'].filter((k) => o[k] !== undefined);
@@ -50,9 +56,10 @@ export function equityOptions(o) {
         fail(`exact: true conflicts with ${given.map((k) => `${k}: ${optionText(o[k])}`).join(', ')}: those set Monte Carlo; ` +
             'drop them, or pass exact: false (or leave exact: undefined) to sample', 'argument');
     }
-    if (samples !== undefined && (!Number.isSafeInteger(samples) || samples < 1)) {
+    if (samples !== undefined && (!isInteger(samples) || samples < 1)) {
         fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
     }
+    if (samples > MAX_SAMPLES) fail(`samples must be at most 10**12, got ${show(samples)}`, 'argument');
     if (stderr !== undefined && !(typeof stderr === 'number' && stderr > 0)) {
         fail(`stderr must be a positive number, got ${show(stderr)}`, 'argument');
     }
@@ -262,6 +269,8 @@ const yieldToEventLoop = () => new Promise((resolve) => { setTimeout(resolve, 0)
 export async function runJobAsync(job, { signal, onProgress } = {}) {
     let last = performance.now();
     try {
+        if (signal !== undefined && !(signal instanceof AbortSignal)) fail(`signal must be an AbortSignal, got ${typeName(signal)}`, 'type');
+        if (onProgress !== undefined && typeof onProgress !== 'function') fail(`onProgress must be a function, got ${typeName(onProgress)}`, 'type');
         for (;;) {
             signal?.throwIfAborted();
             const step = job.next();

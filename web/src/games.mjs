@@ -2,7 +2,7 @@
 // and Omaha hi-lo (docs/games.md). The same rules, scales and messages as Python's pokerhash.games: every
 // ranking lives in the C core (ph_game_*); equity runs on the job machinery hold'em uses (equity_job.mjs).
 import {
-    AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, show, typeName,
+    AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, show, typeName,
 } from './common.mjs';
 import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
 import { boardAndDead, isParsedRange, removeKnownCards } from './equity.mjs';
@@ -64,7 +64,7 @@ export function gameEvaluate(ph, cards, game) {
 
 export function gameEvaluateBatch(ph, cards, k, game, out) {
     const id = gameId(game);
-    return ph._evaluateRows(cards, k, out, (input, m, output, badRow) => ph._core._ph_game_evaluate_batch(id, input, m, k, output, badRow),
+    return ph._evaluateRows(cards, k, out, (input, m, rowSize, output, badRow) => ph._core._ph_game_evaluate_batch(id, input, m, rowSize, output, badRow),
         (row) => { // the core's message for the bad row: the card not in the deck
             const problem = ph._scratch + AT_TEXT;
             ph._core._ph_game_check_cards(id, row, k, problem, TEXT_CAP);
@@ -90,6 +90,7 @@ export function gameOmahaEvaluate(ph, hole, board, game) {
 }
 
 function checkValue(ph, id, value) {
+    value = numeric(value);
     const worst = ph._core._ph_game_worst(id);
     if (!Number.isInteger(value) || value < 1 || value > worst) fail(`hand value ${show(value)} outside 1..${worst}`, 'argument');
     return value;
@@ -152,7 +153,7 @@ function equityGame(game) {
 
 /** Card ids of a deck-checked argument; `what` prefixes the deck message ("board card 5c is not in ..."). */
 function deckCards(ph, id, cards, what) {
-    const ids = ph.parseCards(cards ?? []);
+    const ids = ph._optionCards(cards, what.trim() || 'cards');
     const problem = ph._scratch + AT_TEXT;
     ph._u8.set(ids, ph._scratch + AT_OUT);
     if (ph._core._ph_game_check_cards(id, ph._scratch + AT_OUT, ids.length, problem, TEXT_CAP) !== 0) {

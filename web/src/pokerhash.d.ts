@@ -17,6 +17,8 @@ export type ErrorCode = 'type' | 'parse' | 'card' | 'duplicate' | 'count' | 'arg
 
 export declare const WORST_VALUE: 7462;
 export declare const DECK_SIZE: 52;
+/** The most Monte Carlo samples one equity run takes (10**12); more is refused up front. */
+export declare const MAX_SAMPLES: number;
 /** 'Royal Flush', 'Straight Flush', ..., 'High Card', indexed by category id 0..9. */
 export declare const CATEGORY_NAMES: readonly string[];
 
@@ -76,8 +78,8 @@ export interface EquityOptions extends EstimateOptions {
      * given, else exact when estimated at most 2 s, else 1,000,000 Monte Carlo samples with a fresh seed.
      */
     exact?: boolean;
-    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr). */
-    samples?: number;
+    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr; at most MAX_SAMPLES). */
+    samples?: U64;
     /** Monte Carlo: stop once every player's standard error is at most this (checked every 65,536 samples). */
     stderr?: number;
     /** Monte Carlo seed below 2**64 (random when omitted, reported); the same seed gives Python's result. */
@@ -139,7 +141,7 @@ export interface EquityEstimate {
 }
 
 /** "As" for 51, or "A♠" with { symbols: true }. */
-export declare function cardName(card: number, options?: { symbols?: boolean }): string;
+export declare function cardName(card: U64, options?: { symbols?: boolean }): string;
 
 export declare class PokerHash {
     /** Instantiates the WebAssembly core (in browsers, workers and node). */
@@ -151,27 +153,27 @@ export declare class PokerHash {
 
     /** Card ids of text or an array of ids/names: 0..52 distinct cards. */
     parseCards(cards: Cards): number[];
-    cardName(card: number, options?: { symbols?: boolean }): string;
+    cardName(card: U64, options?: { symbols?: boolean }): string;
 
     /** Value 1..7462 of the best five of 5 to 9 cards. */
     evaluate(cards: Cards): number;
     evaluate(...cards: Array<number | string>): number;
     /** Values of the n hands of k (5..9) cards stored row by row in `cards` (length n*k). */
-    evaluateBatch(cards: Uint8Array, k: number, out?: Uint16Array): Uint16Array;
+    evaluateBatch(cards: Uint8Array, k: U64, out?: Uint16Array): Uint16Array;
     /** Category id 0..9 of a value. */
-    category(value: number): number;
-    categoryName(value: number): string;
-    describe(value: number): string;
+    category(value: U64): number;
+    categoryName(value: U64): string;
+    describe(value: U64): string;
     /** Ranks 0..12 (2..A) of the five cards behind a value, in order of importance. */
-    valueRanks(value: number): number[];
+    valueRanks(value: U64): number[];
     /** The five card ids that make the value, in order of importance. */
     bestFive(cards: Cards): number[];
     bestFive(...cards: Array<number | string>): number[];
     analyze(cards: Cards): HandAnalysis;
     analyze(...cards: Array<number | string>): HandAnalysis;
     /** Counts per value (index = value, slot 0 unused) over k-card hands with colex ranks start..start+count-1. */
-    valueHistogram(k: number, start?: U64, count?: U64): Float64Array;
-    quinaryHash(q: readonly number[], k: number): number;
+    valueHistogram(k: U64, start?: U64, count?: U64): Float64Array;
+    quinaryHash(q: readonly number[], k: U64): number;
     /** Colex rank of a 1..7 card hand among C(52, len). */
     handIndex(cards: Cards): number;
 
@@ -189,12 +191,12 @@ export declare class PokerHash {
     equityEstimate(players: ReadonlyArray<Player>, options?: EstimateOptions): EquityEstimate;
 
     /** Exact binomial coefficient (0n when k > n); throws when it exceeds 2**64 - 1. */
-    comb(n: number, k: number): bigint;
-    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: number, order?: Order): bigint;
-    unrankCombination(index: U64, k: number, n: number, order?: Order): number[];
+    comb(n: U64, k: U64): bigint;
+    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: U64, order?: Order): bigint;
+    unrankCombination(index: U64, k: U64, n: U64, order?: Order): number[];
     /** count rows of k ascending items (colex ranks start..start+count-1), row after row. */
-    combinations(n: number, k: number, start?: U64, count?: U64): Uint8Array;
-    combinationMasks(n: number, k: number, start?: U64, count?: U64): BigUint64Array;
+    combinations(n: U64, k: U64, start?: U64, count?: U64): Uint8Array;
+    combinationMasks(n: U64, k: U64, start?: U64, count?: U64): BigUint64Array;
 }
 
 // ---- other games: short deck, lowball, hi-lo (docs/games.md) ----
@@ -236,8 +238,8 @@ export interface GameEstimateOptions {
 export interface GameEquityOptions extends GameEstimateOptions {
     /** As equity()'s: the same mode rule, refusal over 60 s and messages. */
     exact?: boolean;
-    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr). */
-    samples?: number;
+    /** Monte Carlo: stop after this many samples (default 1,000,000; 100,000,000 with only stderr; at most MAX_SAMPLES). */
+    samples?: U64;
     /** Monte Carlo: stop once every player's standard error is at most this (checked every 16,384 samples). */
     stderr?: number;
     /** Monte Carlo seed below 2**64 (random when omitted, reported); the same seed gives Python's result. */
@@ -279,12 +281,12 @@ export interface PokerHash {
     gameInfo(game: Game): GameInfo;
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
     gameEvaluate(cards: Cards, game: Game): number;
-    gameEvaluateBatch(cards: Uint8Array, k: number, game: Game, out?: Uint16Array): Uint16Array;
+    gameEvaluateBatch(cards: Uint8Array, k: U64, game: Game, out?: Uint16Array): Uint16Array;
     /** Exactly two of 4 to 6 hole cards and three of 3 to 5 board cards, on the game's scale. */
     gameOmahaEvaluate(hole: Cards, board: Cards, game: Game): number;
-    gameCategory(value: number, game: Game): number;
-    gameCategoryName(value: number, game: Game): string;
-    gameDescribe(value: number, game: Game): string;
+    gameCategory(value: U64, game: Game): number;
+    gameCategoryName(value: U64, game: Game): string;
+    gameDescribe(value: U64, game: Game): string;
     gameAnalyze(cards: Cards, game: Game): GameAnalysis;
     /** Short deck or Omaha hi-lo equity of 2 to 10 hands or ranges; split and quartered pots. */
     gameEquity(players: ReadonlyArray<Player>, options: GameEquityOptions): GameEquityResult;

@@ -29,9 +29,9 @@
 import createPokerHashCore from './pokerhash_core.mjs';
 import {
     AT_CARDS, AT_OUT, AT_SIZE, AT_TEXT, AT_U64, CODE_OF_STATUS, DECK_SIZE, PokerHashError, STATUS, TEXT_CAP, WORST_VALUE,
-    cardName, decoder, encoder, fail, isInteger, show, typeName, u64,
+    cardName, decoder, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, withoutVariationSelectors,
 } from './common.mjs';
-import { runJob, runJobAsync } from './equity_job.mjs';
+import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
 import { holdemEquityJob, holdemEstimate } from './equity.mjs';
 import {
     EQUITY_GAMES, GAMES, gameAnalyze, gameCategory, gameCategoryName, gameDescribe, gameEquityEstimate, gameEquityJob,
@@ -39,7 +39,7 @@ import {
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
 
-export { DECK_SIZE, EQUITY_GAMES, GAMES, PokerHashError, WORST_VALUE, cardName };
+export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
 /** Category names by category id: 0 is 'Royal Flush' .. 9 'High Card'. */
 export const CATEGORY_NAMES = Object.freeze([
@@ -57,6 +57,7 @@ const isNode = typeof process === 'object' && !!process.versions?.node && typeof
 
 /** A small non-negative integer argument as a number. */
 function small(x, name) {
+    x = numeric(x);
     if (!isInteger(x) || x < 0 || x > 0xffffffff) {
         fail(`${name} must be a non-negative integer, got ${show(x)}`, 'argument');
     }
@@ -64,23 +65,28 @@ function small(x, name) {
 }
 
 function orderId(order) {
-    const id = ORDERS[order];
-    if (id === undefined || !Object.hasOwn(ORDERS, order)) {
+    const id = typeof order === 'string' && Object.hasOwn(ORDERS, order) ? ORDERS[order] : undefined;
+    if (id === undefined) {
         fail(`order must be 'colex' or 'lex', got ${show(order)}`, 'argument');
     }
     return id;
 }
 
 function checkValue(value) {
+    value = numeric(value);
     if (!Number.isInteger(value) || value < 1 || value > WORST_VALUE) {
         fail(`hand value ${show(value)} outside 1..${WORST_VALUE}`, 'argument');
     }
     return value;
 }
 
+/** Checked n and k (numbers or BigInts) as numbers. */
 function checkNK(n, k) {
+    n = numeric(n);
+    k = numeric(k);
     if (!Number.isInteger(n) || n < 0 || n > 64) fail(`n must be 0..64, got ${show(n)}`, 'argument');
     if (!Number.isInteger(k) || k < 0 || k > n) fail(`k must be 0..n, got ${show(k)} for n=${n}`, 'argument');
+    return [n, k];
 }
 
 export class PokerHash {
@@ -89,17 +95,18 @@ export class PokerHash {
      * next to this file) or `wasmBinary` (its bytes, e.g. when bundling).
      * @returns {Promise<PokerHash>}
      */
-    static async load({ wasmUrl, wasmBinary } = {}) {
+    static async load(options) {
+        const { wasmUrl, wasmBinary } = optionsObject(options);
         const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
-        const options = { locateFile: () => url };
+        const moduleOptions = { locateFile: () => url };
         if (wasmBinary) {
-            options.wasmBinary = wasmBinary;
+            moduleOptions.wasmBinary = wasmBinary;
         } else if (isNode && url.startsWith('file:')) {
             // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
             const { readFile } = await import('node:fs/promises');
-            options.wasmBinary = await readFile(new URL(url));
+            moduleOptions.wasmBinary = await readFile(new URL(url));
         }
-        return new PokerHash(await createPokerHashCore(options));
+        return new PokerHash(await createPokerHashCore(moduleOptions));
     }
 
     /** Use PokerHash.load(). */
@@ -147,7 +154,7 @@ export class PokerHash {
 
     /** Parses card text into the scratch card area after `count` cards; returns the new count. */
     _parseText(text, count) {
-        const bytes = encoder.encode(text);
+        const bytes = encoder.encode(withoutVariationSelectors(text));
         let at = this._scratch + AT_TEXT;
         let temp = 0;
         if (bytes.length > TEXT_CAP) at = temp = this._core._malloc(bytes.length);
@@ -180,10 +187,10 @@ export class PokerHash {
             const heap = this._u8;
             const base = this._scratch + AT_CARDS;
             for (let i = 0; i < cards.length; i++) {
-                const card = cards[i];
-                if (typeof card === 'number') {
+                const card = numeric(cards[i]);
+                if (typeof card === 'number' || typeof card === 'bigint') {
                     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
-                        fail(`card id ${card} outside 0..51`, 'card');
+                        fail(`card id ${show(card)} outside 0..51`, 'card');
                     }
                     if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
                     heap[base + count++] = card;
@@ -225,6 +232,17 @@ export class PokerHash {
         return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
     }
 
+    /** The card ids of an option (board, dead): none for undefined or null; a wrong type names the option. */
+    _optionCards(cards, name) {
+        if (cards === undefined || cards === null) return [];
+        try {
+            return this.parseCards(cards);
+        } catch (e) {
+            if (e instanceof PokerHashError && e.code === 'type') fail(`${name}: ${e.message}`, 'type');
+            throw e;
+        }
+    }
+
     /** Card ids of text ("As Ks", "AsKs", "A♠,K♠") or an array of ids and/or names; 0..52 cards, no duplicates. */
     parseCards(cards) {
         return this._cardsAt(AT_CARDS, this._collect(cards));
@@ -251,16 +269,17 @@ export class PokerHash {
      * Writes into `out` (a Uint16Array of n) when given; returns the values.
      */
     evaluateBatch(cards, k, out) {
-        return this._evaluateRows(cards, k, out, (input, m, output, badRow) => this._core._ph_evaluate_batch(input, m, k, output, badRow),
+        return this._evaluateRows(cards, k, out, (input, m, rowSize, output, badRow) => this._core._ph_evaluate_batch(input, m, rowSize, output, badRow),
             () => 'card id outside 0..51');
     }
 
     /**
      * The batch loop of evaluateBatch and gameEvaluateBatch: checks the arguments, copies at most BATCH_ROWS
-     * rows at a time into the heap, calls evaluate(input, rows, output, badRowPtr) (a C batch status) and
+     * rows at a time into the heap, calls evaluate(input, rows, k, output, badRowPtr) (a C batch status) and
      * names a bad row: "row 7: duplicate card", or "row 7: " + cardProblem(rowPtr).
      */
     _evaluateRows(cards, k, out, evaluate, cardProblem) {
+        k = numeric(k);
         if (!(cards instanceof Uint8Array)) fail(`cards must be a Uint8Array, got ${typeName(cards)}`, 'type');
         if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
         if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
@@ -275,7 +294,7 @@ export class PokerHash {
         for (let first = 0; first < n; first += rows) {
             const m = Math.min(rows, n - first);
             this._u8.set(cards.subarray(first * k, (first + m) * k), input);
-            const status = evaluate(input, m, output, this._scratch + AT_SIZE);
+            const status = evaluate(input, m, k, output, this._scratch + AT_SIZE);
             if (status !== 0) {
                 const bad = this._sizeAt(AT_SIZE);
                 if (status === STATUS.DUPLICATE) fail(`row ${first + bad}: duplicate card`, 'duplicate');
@@ -298,7 +317,7 @@ export class PokerHash {
 
     /** A description of a value: "Nines Full over Fours", "Ace-High Flush", "Pair of Jacks". */
     describe(value) {
-        checkValue(value);
+        value = checkValue(value);
         const at = this._scratch + AT_OUT;
         this._core._ph_describe(value, at, 64);
         return this._string(at);
@@ -306,7 +325,7 @@ export class PokerHash {
 
     /** Ranks 0..12 (2..A) of the five cards behind a value, in order of importance. */
     valueRanks(value) {
-        checkValue(value);
+        value = checkValue(value);
         this._core._ph_value_ranks(value, this._scratch + AT_OUT);
         return this._cardsAt(AT_OUT, 5);
     }
@@ -330,6 +349,7 @@ export class PokerHash {
      * value: a Float64Array indexed by value (slot 0 unused). Default: all C(52, k) hands.
      */
     valueHistogram(k, start = 0, count) {
+        k = numeric(k);
         if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
         const [first, size] = this._range(52, k, start, count);
         const at = this._batchBuffer((WORST_VALUE + 1) * 8);
@@ -340,6 +360,8 @@ export class PokerHash {
 
     /** The lexicographic index of a 13-digit quinary (rank counts 0..4 summing to k <= 9). */
     quinaryHash(q, k) {
+        k = numeric(k);
+        if (Array.isArray(q)) q = q.map(numeric);
         const ok = Array.isArray(q) && q.length === 13 && q.every((d) => Number.isInteger(d) && d >= 0 && d <= 4) &&
             Number.isInteger(k) && k >= 0 && k <= 9;
         const hash = ok ? (this._u8.set(q, this._scratch + AT_OUT), this._core._ph_quinary_hash(this._scratch + AT_OUT, k)) : -1;
@@ -381,9 +403,10 @@ export class PokerHash {
      * "T9s+", "22-55", "AsKs", "AhKhQdJd", "random". Returns { text, handSize, combos: [{cards, weight}] }
      * (combos in the order of their last mention, cards ascending). Options: dead (cards to remove).
      */
-    parseRange(text, { dead } = {}) {
+    parseRange(text, options) {
+        const { dead } = optionsObject(options);
         let mask = 0n;
-        for (const card of this.parseCards(dead ?? [])) mask |= 1n << BigInt(card);
+        for (const card of this._optionCards(dead, 'dead')) mask |= 1n << BigInt(card);
         return parseRangeText(this, text, mask);
     }
 
@@ -418,8 +441,8 @@ export class PokerHash {
      * one, as in Python, so JS, Pyodide and native Python pick the same mode; the same seed gives the same
      * result as Python's pokerhash.equity. Blocks until done: see equityAsync for long runs.
      */
-    equity(players, options = {}) {
-        return runJob(holdemEquityJob(this, players, options));
+    equity(players, options) {
+        return runJob(holdemEquityJob(this, players, optionsObject(options)));
     }
 
     /**
@@ -427,7 +450,8 @@ export class PokerHash {
      * a page that never freezes). Options as equity(), plus signal (an AbortSignal: rejects with its reason
      * within one chunk) and onProgress(done, total) (work units or samples, after each chunk).
      */
-    equityAsync(players, { signal, onProgress, ...options } = {}) {
+    equityAsync(players, allOptions) {
+        const { signal, onProgress, ...options } = optionsObject(allOptions);
         return runJobAsync(holdemEquityJob(this, players, options), { signal, onProgress });
     }
 
@@ -436,8 +460,8 @@ export class PokerHash {
      * nativeSeconds (the C estimate for a native build, which picks the mode), exact (whether auto mode
      * enumerates) }. Options: board, dead, omaha.
      */
-    equityEstimate(players, options = {}) {
-        return holdemEstimate(this, players, options);
+    equityEstimate(players, options) {
+        return holdemEstimate(this, players, optionsObject(options));
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
@@ -458,7 +482,7 @@ export class PokerHash {
 
     /** Checked [start, count] of a colex range of k-subsets of n; count defaults to the rest. */
     _range(n, k, start, count) {
-        checkNK(n, k);
+        [n, k] = checkNK(n, k);
         const total = this._total(n, k);
         const first = u64(start, 'start');
         const size = count === undefined ? (first <= total ? total - first : 0n) : u64(count, 'count');
@@ -472,12 +496,12 @@ export class PokerHash {
     rankCombination(items, n, order = 'colex') {
         const orderCode = orderId(order);
         if (!Array.isArray(items) && !ArrayBuffer.isView(items)) fail('items must be an array of integers', 'type');
-        checkNK(n, items.length);
+        [n] = checkNK(n, items.length);
         const at = this._scratch + AT_OUT;
         let low = 0;
         let high = 0;
         for (let i = 0; i < items.length; i++) {
-            const item = items[i];
+            const item = numeric(items[i]);
             if (!Number.isInteger(item)) fail('items must be an array of integers', 'type');
             if (item < 0 || item >= n) fail(`item ${item} outside 0..n-1 for n=${n}`, 'card');
             const bit = 1 << (item & 31);
@@ -494,7 +518,7 @@ export class PokerHash {
     unrankCombination(index, k, n, order = 'colex') {
         const rank = u64(index, 'index');
         const orderCode = orderId(order);
-        checkNK(n, k);
+        [n, k] = checkNK(n, k);
         if (this._core._ph_combination_unrank(rank, k, n, orderCode, this._scratch + AT_OUT) !== 0) {
             fail(`index ${rank} outside 0..C(${n},${k})-1 = 0..${this._total(n, k) - 1n}`, 'range');
         }
@@ -506,8 +530,11 @@ export class PokerHash {
      * Uint8Array of count rows of k ascending items.
      */
     combinations(n, k, start = 0, count) {
+        [n, k] = checkNK(n, k);
         const [first, size] = this._range(n, k, start, count);
-        if (size * BigInt(Math.max(k, 1)) > 1n << 30n) fail(`${size} rows of ${k} do not fit in one array`, 'argument');
+        if (size * BigInt(Math.max(k, 1)) > 1n << 30n) {
+            fail(`${size} rows of ${k} do not fit in one array (at most 2**30 bytes); take them in chunks with start and count`, 'argument');
+        }
         const rows = Number(size);
         const out = new Uint8Array(rows * k);
         const chunk = k ? Math.max(1, Math.floor(BATCH_ROWS * 4 / k)) : rows || 1;
@@ -522,9 +549,12 @@ export class PokerHash {
 
     /** As combinations(), each subset as a bit mask (bit i for item i) in a BigUint64Array; k >= 1. */
     combinationMasks(n, k, start = 0, count) {
+        [n, k] = checkNK(n, k);
         const [first, size] = this._range(n, k, start, count);
         if (k === 0 && size > 0n) fail('k must be 1..n for masks, got 0', 'argument');
-        if (size > 1n << 27n) fail(`${size} masks do not fit in one array`, 'argument');
+        if (size > 1n << 27n) {
+            fail(`${size} masks do not fit in one array (at most 2**27); take them in chunks with start and count`, 'argument');
+        }
         const rows = Number(size);
         const out = new BigUint64Array(rows);
         const at = this._batchBuffer(Math.min(rows || 1, BATCH_ROWS) * 8);
@@ -584,18 +614,19 @@ export class PokerHash {
      * (the same mode rule, refusal and messages) plus `game` (required). The same seed gives the same result
      * as Python's pokerhash.games.equity.
      */
-    gameEquity(players, options = {}) {
-        return runJob(gameEquityJob(this, players, options));
+    gameEquity(players, options) {
+        return runJob(gameEquityJob(this, players, optionsObject(options)));
     }
 
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
-    gameEquityAsync(players, { signal, onProgress, ...options } = {}) {
+    gameEquityAsync(players, allOptions) {
+        const { signal, onProgress, ...options } = optionsObject(allOptions);
         return runJobAsync(gameEquityJob(this, players, options), { signal, onProgress });
     }
 
     /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
-    gameEquityEstimate(players, options = {}) {
-        return gameEquityEstimate(this, players, options);
+    gameEquityEstimate(players, options) {
+        return gameEquityEstimate(this, players, optionsObject(options));
     }
 }
 

@@ -1,6 +1,6 @@
 // Range notation for JS: the C core's parser (ph_range_parse, core_c/src/range*.c), the same one Python's
 // pokerhash.parse_range uses, so both read every text alike and fail with the same messages.
-import { decoder, encoder, fail, typeName } from './common.mjs';
+import { decoder, encoder, fail, typeName, withoutVariationSelectors } from './common.mjs';
 
 const COMBO_BYTES = 16; // sizeof(ph_range_combo): cards[6], size, unused, then the weight at offset 8
 const STATUS_NOMEM = -8;
@@ -13,7 +13,7 @@ const STATUS_NOMEM = -8;
 export function parseRangeText(ph, text, deadMask = 0n) {
     if (typeof text !== 'string') fail(`a range must be text, got ${typeName(text)}`, 'type');
     const core = ph._core;
-    const bytes = encoder.encode(text);
+    const bytes = encoder.encode(withoutVariationSelectors(text));
     const cap = core._ph_range_capacity(bytes.length);
     const messageCap = 2 * bytes.length + 120; // holds any message whole, and the joined tokens
     const size = cap * COMBO_BYTES + bytes.length + messageCap + 16;

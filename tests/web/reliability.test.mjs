@@ -1,0 +1,293 @@
+// Reliability of the JS library (issue 13): bounded work and output, options and BigInt arguments named in
+// every message, a wasm heap that stays flat over 10^5 calls (error paths included) with the module usable
+// after every error, and adversarial arguments that let only a PokerHashError escape.
+// Run: node --test tests/web/reliability.test.mjs
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { PokerHash, PokerHashError, MAX_SAMPLES, cardName } = await import(path.resolve(here, '../../web/dist/pokerhash.mjs'));
+const ph = await PokerHash.load();
+const CODES = new Set(['type', 'parse', 'card', 'duplicate', 'count', 'argument', 'range', 'overflow']);
+
+const throwsWith = (fn, message, code) => assert.throws(fn,
+    (e) => e instanceof PokerHashError && e.message === message && e.code === code, `should fail with ${message}`);
+
+test('absurd Monte Carlo sample counts are refused up front, naming the limit', async () => {
+    assert.equal(MAX_SAMPLES, 10 ** 12);
+    const over = 'samples must be at most 10**12, got 1000000000001';
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { samples: 10 ** 12 + 1 }), over, 'argument');
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { samples: 10n ** 12n + 1n }), over, 'argument');
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { samples: 2n ** 64n }), 'samples must be at most 10**12, got 18446744073709551616', 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', samples: 1e15 }), 'samples must be at most 10**12, got 1000000000000000', 'argument');
+    throwsWith(() => ph.equityAsync(['AcAd', 'KsKh'], { samples: 1e13 }), 'samples must be at most 10**12, got 10000000000000', 'argument');
+    // the limit itself is a count like any other: the run starts (lazily, batch by batch) and stops when asked
+    const controller = new AbortController();
+    let done = 0;
+    const run = ph.equityAsync(['AcAd', 'KsKh'], {
+        samples: MAX_SAMPLES, seed: 1, signal: controller.signal,
+        onProgress: (d, total) => { done = d; assert.equal(total, MAX_SAMPLES); controller.abort(); },
+    });
+    await assert.rejects(run, (e) => e.name === 'AbortError');
+    assert.equal(done, 65_536);
+});
+
+test('outputs too large for one array are refused, naming the size and the way out', () => {
+    throwsWith(() => ph.combinations(35, 14, 624), '2319958776 rows of 14 do not fit in one array (at most 2**30 bytes); ' +
+        'take them in chunks with start and count', 'argument');
+    throwsWith(() => ph.combinationMasks(64, 32, 0), '1832624140942590534 masks do not fit in one array (at most 2**27); ' +
+        'take them in chunks with start and count', 'argument');
+    assert.equal(ph.combinations(35, 14, 624, 3).length, 42); // the same range in a chunk
+});
+
+test('BigInt arguments read as the numbers they are', () => {
+    assert.equal(ph.evaluateBatch(new Uint8Array([51, 47, 43, 39, 35]), 5n)[0], 1);
+    assert.equal(ph.gameEvaluateBatch(new Uint8Array([51, 47, 43, 39, 35]), 5n, 'holdem')[0], 1);
+    assert.equal(ph.evaluate([51n, 47n, 43n, 39n, 35n]), 1);
+    assert.equal(ph.describe(236n), 'Nines Full over Fours');
+    assert.deepEqual(ph.valueRanks(1n), ph.valueRanks(1));
+    assert.equal(ph.category(7462n), 9);
+    assert.equal(ph.gameDescribe(1n, 'holdem'), ph.gameDescribe(1, 'holdem'));
+    assert.equal(ph.comb(52n, 5n), 2598960n);
+    assert.deepEqual(ph.unrankCombination(5n, 2n, 4n), ph.unrankCombination(5, 2, 4));
+    assert.equal(ph.rankCombination([1n, 3n], 4n), ph.rankCombination([1, 3], 4));
+    assert.deepEqual(ph.combinations(4n, 2n, 1n, 2n), ph.combinations(4, 2, 1, 2));
+    assert.deepEqual(ph.combinationMasks(4n, 2n), ph.combinationMasks(4, 2));
+    assert.deepEqual(ph.valueHistogram(5n, 0n, 1000n), ph.valueHistogram(5, 0, 1000));
+    assert.equal(ph.quinaryHash([0n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4n], 4n), 0);
+    assert.equal(cardName(51n), 'As');
+    assert.equal(ph.equity(['AcAd', 'KsKh'], { samples: 1000n, seed: 1, stderr: 1n }).deals, 1000);
+    // and a wrong BigInt is named with every digit, never as a value the check accepts
+    throwsWith(() => ph.evaluateBatch(new Uint8Array(10), 10n), 'k must be 5 to 9, got 10', 'count');
+    throwsWith(() => ph.valueHistogram(2n ** 64n + 5n), 'k must be 5 to 9, got 18446744073709551621', 'count');
+    throwsWith(() => ph.evaluate([2n ** 70n, 1, 2, 3, 4]), 'card id 1180591620717411303424 outside 0..51', 'card');
+    throwsWith(() => ph.unrankCombination(0, 2n ** 53n + 1n, 4), 'k must be 0..n, got 9007199254740993 for n=4', 'argument');
+});
+
+test('null, undefined and wrong-type options are named, not a bare TypeError', () => {
+    const players = ['AcAd', 'KsKh'];
+    throwsWith(() => ph.equity(players, null), 'options must be an object, got null', 'type');
+    throwsWith(() => ph.equity(players, 5), 'options must be an object, got number', 'type');
+    throwsWith(() => ph.equity(players, [1]), 'options must be an object, got Array', 'type');
+    throwsWith(() => ph.equityAsync(players, null), 'options must be an object, got null', 'type');
+    throwsWith(() => ph.equityEstimate(players, 'fast'), 'options must be an object, got string', 'type');
+    throwsWith(() => ph.gameEquity(players, null), 'options must be an object, got null', 'type');
+    throwsWith(() => ph.gameEquityAsync(players, null), 'options must be an object, got null', 'type');
+    throwsWith(() => ph.gameEquityEstimate(players, null), 'options must be an object, got null', 'type');
+    throwsWith(() => ph.parseRange('AA', null), 'options must be an object, got null', 'type');
+    throwsWith(() => cardName(1, null), 'options must be an object, got null', 'type');
+    const cardsType = 'cards must be card names (string), card ids (integer) or an array of them';
+    throwsWith(() => ph.equity(players, { board: 5 }), `board: ${cardsType}`, 'type');
+    throwsWith(() => ph.equity(players, { dead: {} }), `dead: ${cardsType}`, 'type');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', board: true }), `board: ${cardsType}`, 'type');
+    throwsWith(() => ph.parseRange('AA', { dead: 7.5 }), `dead: ${cardsType}`, 'type');
+    throwsWith(() => ph.equity(players, { samples: null }), 'samples must be a positive integer, got null', 'argument');
+    throwsWith(() => ph.equity(players, { exact: null }), 'exact must be true or false, got null', 'type');
+    assert.deepEqual(ph.equity(players, { board: null, dead: undefined }).deals, 1_712_304); // null: no cards, as Python's None
+    assert.equal(ph.equity(players, undefined).exact, true);
+});
+
+test('async options of the wrong type reject with their name', async () => {
+    const players = ['AcAd', 'KsKh'];
+    await assert.rejects(ph.equityAsync(players, { samples: 10, signal: 'stop' }),
+        (e) => e instanceof PokerHashError && e.message === 'signal must be an AbortSignal, got string');
+    await assert.rejects(ph.equityAsync(players, { samples: 10, onProgress: 3 }),
+        (e) => e instanceof PokerHashError && e.message === 'onProgress must be a function, got number');
+    await assert.rejects(ph.gameEquityAsync(['AsAd', 'KsKh'], { game: 'shortdeck', samples: 10, signal: {} }),
+        (e) => e instanceof PokerHashError && e.message === 'signal must be an AbortSignal, got Object');
+});
+
+test("card text with the emoji presentation selector ('A♠️', as phones type it) reads as the card", () => {
+    assert.deepEqual(ph.parseCards('A♠️ K♥️'), [51, 46]);
+    assert.deepEqual(ph.parseCards('A\u2660\uFE0E'), [51]); // the text presentation selector too
+    assert.equal(ph.evaluate('A♠️ K♠️ Q♠️ J♠️ T♠️'), 1);
+    assert.equal(ph.evaluate(['A♠️', 'K♠️', 'Q♠️', 'J♠️', '10♠️']), 1);
+    assert.deepEqual(ph.parseRange('A♠️K♠️').combos, [{ cards: [47, 51], weight: 1 }]);
+    assert.equal(ph.equity(['A♠️A♦️', 'K♠️K♥️'], { board: '2♣️ 3♣️ 4♦️ 5♥️ 9♠️' }).deals, 1);
+    throwsWith(() => ph.evaluate('A♠️ K♠️ Q♠️ J♠️ X♠️'), "unknown card 'X♠'", 'parse');
+});
+
+/** Bytes the wasm allocator has handed out and not taken back (struct mallinfo's uordblks). */
+function makeInUse(core) {
+    const info = core._malloc(64);
+    return () => {
+        core._mallinfo(info);
+        return core.HEAPU32[(info >> 2) + 7];
+    };
+}
+
+const swallow = (fn) => {
+    try {
+        fn();
+    } catch (e) {
+        if (!(e instanceof PokerHashError)) throw e;
+        return e;
+    }
+    return null;
+};
+
+test('the wasm heap stays flat over 10^5 calls, error paths included, and every error leaves the module usable', async () => {
+    const rows = new Uint8Array(5 * 64).map((_, i) => [0, 4, 8, 13, 17][i % 5]);
+    const badRows = rows.slice();
+    badRows[5 * 40 + 3] = 8;
+    const longText = `${'As '.repeat(400)}Xx`; // past the scratch area: a temporary block
+    const quick = [ // tens of microseconds each
+        () => ph.evaluate('As Ks Qs Js Ts 9s 8s'),
+        () => ph.evaluate('As Ks Qs Js Xx'),
+        () => ph.evaluate(longText),
+        () => ph.evaluate([51, 51, 1, 2, 3]),
+        () => ph.evaluateBatch(rows, 5),
+        () => ph.evaluateBatch(badRows, 5),
+        () => ph.analyze('9c 9d 9h 4s 4c 2d 3h'),
+        () => ph.describe(7463),
+        () => ph.handIndex('As Ks Qs'),
+        () => ph.combinations(52, 5, 1000, 50),
+        () => ph.combinations(35, 14, 624),
+        () => ph.unrankCombination(10n ** 20n, 5, 52),
+        () => ph.parseRange('QQ+, AKx'),
+        () => ph.omahaEvaluate('AhKhQdJd', 'ThTs9c2d5c'),
+        () => ph.gameEvaluate('8c 6d 4h 2s Ac', 'ace_five_8'),
+        () => ph.equity(['AcAd', 'KsKh'], null),
+        () => ph.equity(['AcAd', 'AcKh']),
+    ];
+    const slow = [ // a few hundred microseconds each: every equity family, to the end and failing inside the job
+        () => ph.parseRange('QQ+, AKs, A5s-A2s:0.5'),
+        () => ph.equity(['AcAd', 'KsKh'], { board: '2c 3c 4d 5h 9s' }),
+        () => ph.equity(['AhKhQdJd', 'AsAd2c3h'], { samples: 20, seed: 3 }),
+        () => ph.equity(['AA', 'AA', 'AA'], { board: 'Ac Ad 2c' }),
+        () => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', board: '6c 7d 8h 9s Tc' }),
+        () => ph.gameEquity(['AsAd', '5c5d'], { game: 'shortdeck' }),
+        () => ph.equityEstimate(['AcAd', 'KsKh', 'QQ+']),
+    ];
+    for (const call of [...quick, ...slow]) swallow(call); // lazy tables and the reusable batch block are built once
+    const inUse = makeInUse(ph._core);
+    const heapBefore = ph._core.HEAPU8.length;
+    const bytesBefore = inUse();
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0; // a stack per error would be most of the time spent
+    let calls = 0;
+    let errors = 0;
+    const call = (fn) => {
+        calls++;
+        if (swallow(fn)) {
+            errors++;
+            assert.equal(ph.evaluate([51, 47, 43, 39, 35]), 1); // usable after the error
+        }
+    };
+    try {
+        for (let round = 0; calls < 100_000; round++) {
+            quick.forEach(call);
+            if (round % 10 === 0) slow.forEach(call);
+        }
+    } finally {
+        Error.stackTraceLimit = stackTraceLimit;
+    }
+    for (let i = 0; i < 20; i++) { // runs cancelled in their first chunk free their spot too
+        const controller = new AbortController();
+        const run = ph.equityAsync(['AcAd', 'KsKh'], { samples: 10 ** 9, signal: controller.signal, onProgress: () => controller.abort() });
+        await assert.rejects(run, (e) => e.name === 'AbortError');
+    }
+    assert.ok(errors > calls / 3, `${errors} errors in ${calls} calls`);
+    assert.equal(inUse(), bytesBefore, 'bytes in use by the wasm allocator');
+    assert.equal(ph._core.HEAPU8.length, heapBefore, 'wasm memory size');
+});
+
+// ---- adversarial arguments ------------------------------------------------------------------------------
+
+/** A small seeded generator (mulberry32): the same run every time, so a failure reproduces. */
+function generator(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+test('adversarial arguments: only a PokerHashError naming the problem escapes, and the module stays usable', () => {
+    const random = generator(13);
+    const pick = (list) => list[Math.floor(random() * list.length)];
+    const unicode = () => {
+        const pieces = ['A', 's', 'K', '♠', '♥', '\uFE0F', '\u200D', '😀', '\uD800', '\0', ',', ' ', 'T', '1', '0', ':', '-', '+', 'é', '\u202E'];
+        return Array.from({ length: Math.floor(random() * 12) }, () => pick(pieces)).join('');
+    };
+    const numbers = [0, 1, -1, 5, 7, 9, 51, 52, 64, 65, 1.5, -0, NaN, Infinity, -Infinity, 2 ** 31, 2 ** 53, 1e308, Number.MIN_VALUE];
+    const bigints = [0n, 5n, -1n, 51n, 52n, 2n ** 63n, 2n ** 64n, -(2n ** 70n)];
+    const cards = ['As Ks Qs Js Ts', 'AsKs', 'AhKhQdJd', '2c 3d', 'QQ+, AKs', 'random', 'AA:1e308', 'A♠️K♠️', '', 'Xx'];
+    const typed = () => pick([new Uint8Array(5).map(() => random() * 60), new Int8Array([-1, 2, 3, 4, 5]), new Float64Array([51, 47, 43, 39, 35.5]),
+        new Uint16Array(10), new BigUint64Array([51n, 47n]), new Uint8Array(0), new Uint8Array(new SharedArrayBuffer(10))]);
+    const value = (depth = 0) => {
+        switch (Math.floor(random() * 9)) {
+        case 0: return pick(numbers);
+        case 1: return pick(bigints);
+        case 2: return unicode();
+        case 3: return pick(cards);
+        case 4: return typed();
+        case 5: return depth < 2 ? Array.from({ length: Math.floor(random() * 6) }, () => value(depth + 1)) : [];
+        case 6: return pick([null, undefined, true, false, Symbol('x'), () => 1, new Date(0), { combos: 5 }, { combos: [{ cards: [99] }] }]);
+        case 7: return depth < 2 ? Object.fromEntries(['board', 'dead', 'exact', 'seed', 'game', 'omaha', 'symbols', 'order']
+            .filter(() => random() < 0.3).map((key) => [key, value(depth + 1)])) : {};
+        default: return pick(['holdem', 'shortdeck', 'omaha_hilo8', 'colex', 'lex', '__proto__', 'constructor']);
+        }
+    };
+    // Work stays small: Monte Carlo runs take at most 300 samples, exact runs are never forced, histograms and
+    // combinations get an explicit count, so no valid draw can start a long job.
+    const equityOptions = () => {
+        const o = value() ?? {};
+        if (o && typeof o === 'object' && !Array.isArray(o)) {
+            Object.assign(o, { samples: pick([300, 0, -5, 1.5, NaN, 10 ** 13, 2n ** 64n, '10', null]), force: false });
+            if (random() < 0.3) o.stderr = pick([0, -1, NaN, 'x', 0.5]);
+        }
+        return o;
+    };
+    const players = () => (random() < 0.7 ? Array.from({ length: Math.floor(random() * 4) }, () => (random() < 0.5 ? pick(cards) : value())) : value());
+    const small = () => pick([...numbers.slice(0, 12), ...bigints, unicode(), null, undefined]);
+    const calls = [
+        () => ph.evaluate(value()),
+        () => ph.evaluate(value(), value(), value(), value(), value()),
+        () => ph.evaluateBatch(value(), value(), value()),
+        () => ph.analyze(value()),
+        () => ph.parseCards(value()),
+        () => ph.cardName(value(), value()),
+        () => ph.describe(value()),
+        () => ph.category(value()),
+        () => ph.valueRanks(value()),
+        () => ph.valueHistogram(value(), small(), pick([0, 1, 100, -1, 1.5, 2n ** 64n, null])),
+        () => ph.quinaryHash(value(), value()),
+        () => ph.handIndex(value()),
+        () => ph.comb(small(), small()),
+        () => ph.rankCombination(value(), small(), value()),
+        () => ph.unrankCombination(small(), small(), small(), value()),
+        () => ph.combinations(small(), small(), small(), pick([0, 1, 3, -1, 0.5, NaN, 2n ** 64n, 'x'])),
+        () => ph.combinationMasks(small(), small(), small(), pick([0, 2, -1, 2n ** 65n, Infinity])),
+        () => ph.parseRange(random() < 0.5 ? unicode() : value(), value()),
+        () => ph.winners(players(), value()),
+        () => ph.omahaEvaluate(value(), value()),
+        () => ph.equity(players(), equityOptions()),
+        () => ph.equityEstimate(players(), value()),
+        () => ph.gameInfo(value()),
+        () => ph.gameEvaluate(value(), value()),
+        () => ph.gameEvaluateBatch(value(), value(), value(), value()),
+        () => ph.gameOmahaEvaluate(value(), value(), value()),
+        () => ph.gameCategoryName(value(), value()),
+        () => ph.gameAnalyze(value(), value()),
+        () => ph.gameEquity(players(), { ...(equityOptions() ?? {}), game: pick(['shortdeck', 'omaha_hilo8', 'holdem', value()]) }),
+    ];
+    const refused = new Map();
+    for (let i = 0; i < 10_000; i++) {
+        const call = calls[i % calls.length];
+        try {
+            call();
+        } catch (e) {
+            assert.ok(e instanceof PokerHashError, `call ${i} (${call}) threw ${e?.name}: ${e?.message}`);
+            assert.ok(CODES.has(e.code) && e.message.length > 5 && !/undefined is not|Cannot read|is not a function/.test(e.message),
+                `call ${i}: ${e.code} ${e.message}`);
+            refused.set(e.code, (refused.get(e.code) ?? 0) + 1);
+        }
+        assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
+    }
+    assert.ok(refused.size >= 6, JSON.stringify([...refused]));
+});
