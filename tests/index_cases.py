@@ -37,6 +37,7 @@ def cases(core):
         ("card_name(np.int64(51))", lambda: core.card_name(np.int64(51))),
         ("card_name(2**63)", lambda: core.card_name(2 ** 63)),
         ("card_name(-2**70)", lambda: core.card_name(-2 ** 70)),
+        ("describe(2**63)", lambda: core.describe(2 ** 63)),
         ("card_name(np.uint64(2**64-1))", lambda: core.card_name(np.uint64(2 ** 64 - 1))),
         ("evaluate numpy ids", lambda: core.evaluate([np.int64(c) for c in range(7)])),
         ("evaluate id 2**63", lambda: core.evaluate([2 ** 63, 1, 2, 3, 4])),

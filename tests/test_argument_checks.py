@@ -42,6 +42,7 @@ def test_both_backends_take_numpy_integers_and_name_huge_ids(native_tools):
     assert native["combinations_into numpy n, k, start, count"] == ["ok", [0, 1, 3, 0, 2, 3]]
     assert native["equity_exact numpy holdings"] == ["ok", [1, 0]]
     assert native["card_name(2**63)"] == ["ValueError", "card id 9223372036854775808 outside 0..51"]
+    assert native["describe(2**63)"] == ["ValueError", "hand value 9223372036854775808 outside 1..7462"]
     assert native["evaluate 'A♠️ K♠️ Q♠️ J♠️ T♠️' (emoji selector)"] == ["ok", 1]
     assert native["parse_cards 'A♠︎K♥️' (text and emoji selectors)"] == ["ok", [51, 46]]
     assert native["equity_units holding float"] == ["TypeError", "holdings must hold card ids (int)"]

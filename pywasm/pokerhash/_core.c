@@ -247,14 +247,15 @@ static PyObject *py_card_name(PyObject *module, PyObject *arg) {
 /* ---- values -------------------------------------------------------------------------------------- */
 
 static int checked_value(PyObject *arg) {
-    long value = PyLong_AsLong(arg);
-    if (value == -1 && PyErr_Occurred())
+    PyObject *number = PyNumber_Index(arg);
+    if (!number)
         return -1;
-    if (value < 1 || value > PH_WORST_VALUE) {
-        PyErr_Format(PyExc_ValueError, "hand value %ld outside 1..7462", value);
-        return -1;
-    }
-    return (int)value;
+    int overflow;
+    long value = PyLong_AsLongAndOverflow(number, &overflow);
+    if (overflow || value < 1 || value > PH_WORST_VALUE) /* 2**63 is named too, not an OverflowError */
+        PyErr_Format(PyExc_ValueError, "hand value %S outside 1..7462", number);
+    Py_DECREF(number);
+    return PyErr_Occurred() ? -1 : (int)value;
 }
 
 static PyObject *py_category(PyObject *module, PyObject *arg) {

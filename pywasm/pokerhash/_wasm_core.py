@@ -247,8 +247,8 @@ def card_name(card_id, /):
 
 
 def _checked_value(obj) -> int:
-    value = _as_long(obj)
-    if not 1 <= value <= WORST_VALUE:
+    value = operator.index(obj)
+    if not 1 <= value <= WORST_VALUE:  # 2**63 is named too, not an OverflowError
         raise ValueError(f"hand value {value} outside 1..7462")
     return value
 
