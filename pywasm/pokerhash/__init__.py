@@ -23,6 +23,7 @@ from ._backend import backend, core as _core
 from ._batch import evaluate_batch, omaha_evaluate_batch
 from ._buffers import Rows, numpy_or_none, zeros
 from ._cards import Card, CardLike, Cards, parse_cards
+from ._checks import check_output as _check_output, integer as _integer
 from ._category import Category
 from ._deck import Deck
 from ._equity import EquityResult, equity
@@ -280,7 +281,9 @@ def combinations(n: int, k: int, start: int = 0, stop: Optional[int] = None) -> 
         >>> ph.combinations(52, 5, 0, 2).tolist()
         [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5]]
     """
-    start, stop = _span(n, k, start, stop)
+    n, k, start, stop = _span(n, k, start, stop)
+    _check_output(stop - start, k, f"combinations({n}, {k}, {start}, {stop})",
+                  "take it in chunks with start= and stop=, or use map_combinations")
     np = numpy_or_none()
     out = zeros("B", (stop - start) * k, np)
     _core.combinations_into(n, k, start, stop - start, out)
@@ -307,7 +310,9 @@ def combination_masks(n: int, k: int, start: int = 0, stop: Optional[int] = None
         >>> [bin(m) for m in ph.combination_masks(4, 2, 0, 3)]
         ['0b11', '0b101', '0b110']
     """
-    start, stop = _span(n, k, start, stop)
+    n, k, start, stop = _span(n, k, start, stop)
+    _check_output(stop - start, 8, f"combination_masks({n}, {k}, {start}, {stop})",
+                  "take it in chunks with start= and stop=")
     out = zeros("Q", stop - start, numpy_or_none())
     _core.combination_masks_into(n, k, start, stop - start, out)
     return out
@@ -342,9 +347,10 @@ def value_histogram(k: int, start: int = 0, stop: Optional[int] = None, *, execu
         >>> int(counts[1]), int(sum(counts))   # 4 royal flushes among 2,598,960 hands
         (4, 2598960)
     """
-    if not isinstance(k, int) or not 5 <= k <= 9:
+    k = _integer(k, "k")
+    if not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k}")
-    start, stop = _span(52, k, start, stop)
+    _, _, start, stop = _span(52, k, start, stop)
     return _value_histogram_job(k, start, stop, executor=executor, chunk=chunk, progress=progress)
 
 
@@ -379,7 +385,10 @@ def _order(order: str) -> int:
         raise ValueError(f"order must be 'colex' or 'lex', got {order!r}") from None
 
 
-def _span(n: int, k: int, start: int, stop: Optional[int]) -> Tuple[int, int]:
+def _span(n: Any, k: Any, start: Any, stop: Any) -> Tuple[int, int, int, int]:
+    """(n, k, start, stop) as ints, checked: a rank range of the k-subsets of range(n)."""
+    n, k, start = _integer(n, "n"), _integer(k, "k"), _integer(start, "start")
+    stop = None if stop is None else _integer(stop, "stop")
     total = _core.comb(n, k) if 0 <= n <= 64 and 0 <= k <= n else None
     if total is None:
         _core.rank_combination([], n, 0)  # raises the shared n/k message
@@ -387,4 +396,4 @@ def _span(n: int, k: int, start: int, stop: Optional[int]) -> Tuple[int, int]:
     stop = total if stop is None else stop
     if not 0 <= start <= stop <= total:
         raise ValueError(f"range {start}..{stop} outside 0..C({n},{k}) = {total}")
-    return start, stop
+    return n, k, start, stop

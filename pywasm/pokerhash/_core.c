@@ -229,26 +229,33 @@ static PyObject *py_best_five(PyObject *module, PyObject *const *args, Py_ssize_
 
 static PyObject *py_card_name(PyObject *module, PyObject *arg) {
     (void)module;
-    long card = PyLong_AsLong(arg);
-    if (card == -1 && PyErr_Occurred())
+    PyObject *number = PyNumber_Index(arg);
+    if (!number)
         return NULL;
+    int overflow;
+    long card = PyLong_AsLongAndOverflow(number, &overflow);
     char name[3];
-    if (ph_card_format((int)card, name) < 0 || card != (int)card)
-        return PyErr_Format(PyExc_ValueError, "card id %ld outside 0..51", card);
+    if (overflow || card != (int)card || ph_card_format((int)card, name) < 0) { /* 2**63 names the id too */
+        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", number);
+        Py_DECREF(number);
+        return NULL;
+    }
+    Py_DECREF(number);
     return PyUnicode_FromString(name);
 }
 
 /* ---- values -------------------------------------------------------------------------------------- */
 
 static int checked_value(PyObject *arg) {
-    long value = PyLong_AsLong(arg);
-    if (value == -1 && PyErr_Occurred())
+    PyObject *number = PyNumber_Index(arg);
+    if (!number)
         return -1;
-    if (value < 1 || value > PH_WORST_VALUE) {
-        PyErr_Format(PyExc_ValueError, "hand value %ld outside 1..7462", value);
-        return -1;
-    }
-    return (int)value;
+    int overflow;
+    long value = PyLong_AsLongAndOverflow(number, &overflow);
+    if (overflow || value < 1 || value > PH_WORST_VALUE) /* 2**63 is named too, not an OverflowError */
+        PyErr_Format(PyExc_ValueError, "hand value %S outside 1..7462", number);
+    Py_DECREF(number);
+    return PyErr_Occurred() ? -1 : (int)value;
 }
 
 static PyObject *py_category(PyObject *module, PyObject *arg) {
@@ -623,18 +630,20 @@ static void py_game_free(py_game *g) {
 }
 
 static int card_id_of(PyObject *item, uint8_t *out) {
-    if (!PyLong_Check(item)) {
+    if (!is_card_id(item)) { /* numpy integers are ids too (issue 13 item 8) */
         PyErr_SetString(PyExc_TypeError, "holdings must hold card ids (int)");
         return -1;
     }
+    PyObject *number = PyNumber_Index(item);
+    if (!number)
+        return -1;
     int overflow;
-    long id = PyLong_AsLongAndOverflow(item, &overflow);
-    if (id == -1 && PyErr_Occurred())
+    long id = PyLong_AsLongAndOverflow(number, &overflow);
+    if (!(id == -1 && PyErr_Occurred()) && (overflow || id < 0 || id >= PH_DECK_SIZE))
+        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", number);
+    Py_DECREF(number);
+    if (PyErr_Occurred())
         return -1;
-    if (overflow || id < 0 || id >= PH_DECK_SIZE) {
-        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", item);
-        return -1;
-    }
     *out = (uint8_t)id;
     return 0;
 }

@@ -8,6 +8,7 @@ from typing import Iterator, List, Optional, Tuple, Union
 
 from ._backend import core
 from ._cards import Card, CardLike, Cards
+from ._checks import as_int
 
 
 class Deck:
@@ -42,8 +43,9 @@ class Deck:
 
     def __init__(self, seed: Optional[int] = None, *, remove: Union[Cards, CardLike] = (),
                  shuffle: bool = True) -> None:
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        if seed is not None and as_int(seed) is None:
             raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        seed = None if seed is None else as_int(seed)
         self._random = random.Random(seed)
         known = set(core.parse_cards(remove))
         self._cards: List[Card] = [Card(c) for c in range(52) if c not in known]

@@ -24,6 +24,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
+from ._checks import as_int
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
@@ -33,6 +34,7 @@ THREAD_SECONDS = 0.02  # estimated work each extra local thread must have to pay
 MIN_PIECE_SECONDS = 0.005  # pieces are not cut smaller than this for load balance (call overhead)
 SPLIT = 32  # pieces a job worth splitting is cut into at least: four per thread for 8 threads
 SMALL_MC = 200_000  # below this many samples one thread beats a pool
+MAX_SAMPLES = 10 ** 12  # samples= above this is refused (days of C time); the same cap as the JS library
 DASK_SAMPLES = 1 << 21  # Monte Carlo samples per cluster task: 0.3 to 1 s of C time here (hold'em, Omaha)
 
 
@@ -40,7 +42,11 @@ DASK_SAMPLES = 1 << 21  # Monte Carlo samples per cluster task: 0.3 to 1 s of C 
 
 
 def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any) -> List[str]:
-    """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them."""
+    """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them,
+    TypeError for an exact that is not True, False or None ('no' would otherwise read as true)."""
+    if exact is not None and not isinstance(exact, bool) and type(exact).__name__ != "bool_":
+        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+    exact = None if exact is None else bool(exact)
     given = [f"{name}={value!r}" for name, value in (("samples", samples), ("stderr", stderr), ("seed", seed))
              if value is not None]
     if exact is True and given:
@@ -77,8 +83,13 @@ def duration(seconds: float) -> str:
 
 def mc_limits(samples: Any, stderr: Any, default: int, most_for_stderr: int) -> Tuple[int, Optional[float]]:
     """(samples to draw at most, stderr target or None), checked."""
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+    count = as_int(samples)
+    if samples is not None and (count is None or count < 1):
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if samples is not None and count > MAX_SAMPLES:
+        raise ValueError(f"samples must be at most 10**12, got {samples!r}: that many would take days;"
+                         " pass stderr= to stop at a precision instead")
+    samples = count
     if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not stderr > 0):
         raise ValueError(f"stderr must be a positive number, got {stderr!r}")
     if samples is None:
@@ -90,9 +101,10 @@ def new_seed(seed: Any) -> int:
     """The seed to use: the one given (checked), or a fresh random one."""
     if seed is None:
         return random.SystemRandom().getrandbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    number = as_int(seed)
+    if number is None or not 0 <= number < 1 << 64:
         raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
-    return seed
+    return number
 
 
 def default_threads(most: Optional[int]) -> int:
@@ -102,8 +114,10 @@ def default_threads(most: Optional[int]) -> int:
 
 def local_threads(threads: Any, executor: Any) -> Optional[int]:
     """The local thread bound of a call's threads= / executor= (None: no bound given); checks both."""
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+    count = as_int(threads)
+    if threads is not None and (count is None or count < 1):
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = count
     if threads is not None and executor is not None:
         raise ValueError("pass threads= or executor=, not both (executor=N is N local threads)")
     if isinstance(executor, int) and not isinstance(executor, bool):

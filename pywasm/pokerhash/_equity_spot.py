@@ -56,8 +56,8 @@ class Spot:
         if not 2 <= len(players) <= 10:
             raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
         self.rules = rules
-        self.board = _cards(board)
-        self.dead = _cards(dead)
+        self.board = _cards(board, "board")
+        self.dead = _cards(dead, "dead")
         rules.check_cards(self.board, "board card")
         rules.check_cards(self.dead, "dead card")
         if len(self.board) not in (0, 3, 4, 5):
@@ -180,9 +180,11 @@ class Spot:
         return core.game_equity_units(*game, *self.args)
 
 
-def _cards(cards) -> List[int]:
+def _cards(cards, name: str) -> List[int]:
     if cards is None:
         return []
+    if not isinstance(cards, (str, list, tuple)) and not hasattr(type(cards), "__iter__"):
+        raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} {cards!r}")
     return list(core.parse_cards(cards if isinstance(cards, (str, list, tuple)) else list(cards)))
 
 

@@ -20,6 +20,7 @@ from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
 from ._buffers import Rows, numpy_or_none
+from ._checks import check_output, integer
 from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run
 from ._version import __version__
 
@@ -39,9 +40,8 @@ def _numpy():
 def combination_span(n: int, k: int, start: int, stop: Optional[int], order: str) -> Tuple[int, int, int]:
     """Checked (start, stop, order code) of a rank range of the k-subsets of range(n)."""
     code = order_code(order)
-    for name, value in (("n", n), ("k", k), ("start", start)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    n, k, start = integer(n, "n"), integer(k, "k"), integer(start, "start")
+    stop = None if stop is None else integer(stop, "stop")
     if not 0 <= n <= 64:
         raise ValueError(f"n must be 0..64, got {n}")
     if not 0 <= k <= n:
@@ -109,10 +109,14 @@ class CombinationTable:
                  holds: str = "") -> None:
         np = _numpy()
         _, total, code = combination_span(n, k, 0, None, order)
+        n, k = operator.index(n), operator.index(k)
         self.n, self.k, self.order, self.holds = n, k, ORDER_NAMES[code], str(holds)
         self._order = code
         self.dtype = np.dtype(dtype)
         if values is None:
+            check_output(total, self.dtype.itemsize, f"a CombinationTable({n}, {k}) of {self.dtype}",
+                         "build it in parts (CombinationTable.build / map_combinations over rank ranges) or"
+                         " load a saved table with mmap=True")
             values = np.zeros(total, dtype=self.dtype)
         elif not isinstance(values, np.ndarray) or values.shape != (total,) or values.dtype != self.dtype:
             shape = getattr(values, "shape", None)
@@ -494,7 +498,8 @@ def value_table(k: int = 7, order: str = "colex", *, executor: Any = None, progr
         >>> int(t["As Ks Qs Js Ts"]), t.lookup([[51, 47, 43, 39, 35], [0, 7, 10, 13, 20]]).tolist()
         (1, [1, 7462])
     """
-    if isinstance(k, bool) or not isinstance(k, int) or not 5 <= k <= 9:
+    k = integer(k, "k")
+    if not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k!r}")
     table = CombinationTable(52, k, "uint16", order, holds="hand values")
     # Not build(evaluate_batch): the C walk steps from hand to hand (one key addition and a lookup each)

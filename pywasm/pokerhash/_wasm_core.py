@@ -237,8 +237,8 @@ def best_five(*cards):
 
 def card_name(card_id, /):
     """The two-character name of a card id: 'As'."""
-    value = _as_long(card_id)
-    if not 0 <= value < DECK_SIZE:
+    value = operator.index(card_id)
+    if not 0 <= value < DECK_SIZE:  # 2**63 and beyond name the id too
         raise ValueError(f"card id {value} outside 0..51")
     return _CARD_NAMES[value]
 
@@ -247,8 +247,8 @@ def card_name(card_id, /):
 
 
 def _checked_value(obj) -> int:
-    value = _as_long(obj)
-    if not 1 <= value <= WORST_VALUE:
+    value = operator.index(obj)
+    if not 1 <= value <= WORST_VALUE:  # 2**63 is named too, not an OverflowError
         raise ValueError(f"hand value {value} outside 1..7462")
     return value
 
@@ -563,11 +563,13 @@ def _as_double(obj) -> float:
     raise TypeError(f"must be real number, not {kind.__name__}")
 
 
-def _holding_card(item) -> None:
-    if not isinstance(item, int):
+def _holding_card(item) -> int:
+    if not _is_card_id(item):  # numpy integers are ids too (issue 13 item 8)
         raise TypeError("holdings must hold card ids (int)")
-    if not 0 <= item < DECK_SIZE:
-        raise ValueError(f"card id {item!s} outside 0..51")
+    value = operator.index(item)
+    if not 0 <= value < DECK_SIZE:
+        raise ValueError(f"card id {value!s} outside 0..51")
+    return value
 
 
 class _Holdings:
@@ -615,11 +617,11 @@ class _Holdings:
                 if len(holding) != hole:
                     raise ValueError(f"player {p + 1}: holding {j + 1} has {len(holding)} cards, expected {hole}")
                 reusable = reusable and holding.__class__ is tuple
-                for card in holding:
-                    if card.__class__ is not int or not 0 <= card < DECK_SIZE:  # the slow path names it
-                        _holding_card(card)
-                        reusable = False
-                flat.extend(holding)
+                if all(card.__class__ is int and 0 <= card < DECK_SIZE for card in holding):
+                    flat.extend(holding)
+                else:  # the slow path converts numpy integers once and names a bad card
+                    flat.extend([_holding_card(card) for card in holding])
+                    reusable = False
                 if weights is not None:
                     weight = wlist[j]
                     reusable = reusable and weight.__class__ in (float, int)

@@ -30,6 +30,7 @@ from typing import Any, Callable, Dict, Optional, Tuple, Union
 from ._backend import core as _core
 from ._buffers import Rows, is_numpy_array, numpy_or_none, zeros
 from ._cards import Card
+from ._checks import integer
 from ._histogram import value_histogram as histogram_job
 from ._games_equity import EQUITY_GAMES, GameEquityResult, equity, game_id, game_names, parse_range
 
@@ -353,7 +354,9 @@ def value_histogram(k: int, *, game: str, start: int = 0, stop: Optional[int] = 
         (4, 376992)
     """
     gid = game_id(game)
-    if not isinstance(k, int) or not 5 <= k <= 9:
+    k, start = integer(k, "k"), integer(start, "start")
+    stop = None if stop is None else integer(stop, "stop")
+    if not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k}")
     details = info(game)
     total = _core.comb(len(details.deck), k)

@@ -1,0 +1,68 @@
+"""Argument rules the public Python API shares: what counts as an integer, and how big an output may be.
+
+Integers: an int or anything else with __index__ (numpy integer scalars, 0-d integer arrays), as
+Python's own APIs take them; never a bool (True is not a count, a start or a seed) and never a float.
+
+Outputs: a call that allocates an array proportional to a count the caller chose (combinations,
+combination_masks, CombinationTable, value_table) refuses up front, naming the size, one larger than
+MAX_OUTPUT_BYTES, instead of asking for memory that the OOM killer would then reclaim.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import sys
+from typing import Any, Optional
+
+
+def as_int(value: Any) -> Optional[int]:
+    """The int `value` stands for (int, numpy integer, any __index__), or None for a bool or a non-integer."""
+    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+        return None
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (str, bytes)) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:  # a numpy array of several items has __index__ but is no integer
+        return None
+
+
+def integer(value: Any, name: str) -> int:
+    """`value` as an int; TypeError naming `name` for a bool or a non-integer."""
+    number = as_int(value)
+    if number is None:
+        kind = "a bool" if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool") else \
+            type(value).__name__
+        raise TypeError(f"{name} must be an integer, got {kind} {value!r}")
+    return number
+
+
+def _memory_bytes() -> Optional[int]:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+#: The largest output one call allocates: half the machine's memory (4 GiB where it is unknown, 1 GiB
+#: under Pyodide, whose 32-bit heap holds at most 4 GiB in all). Bigger requests are refused up front.
+MAX_OUTPUT_BYTES = (1 << 30) if sys.platform == "emscripten" else (_memory_bytes() or 1 << 33) // 2
+
+
+def _size(nbytes: int) -> str:
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= size:
+            return f"{nbytes / size:.3g} {unit}"
+    return f"{nbytes} bytes"
+
+
+def check_output(rows: int, row_bytes: int, what: str, alternative: str) -> None:
+    """ValueError, naming the size and `alternative`, when rows * row_bytes exceeds MAX_OUTPUT_BYTES."""
+    nbytes = rows * row_bytes
+    if nbytes > MAX_OUTPUT_BYTES:
+        raise ValueError(f"{what} would be {rows:,} rows of {row_bytes} bytes ({_size(nbytes)}), more than the"
+                         f" {_size(MAX_OUTPUT_BYTES)} one call may allocate (half this machine's memory); "
+                         f"{alternative}")
