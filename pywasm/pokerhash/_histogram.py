@@ -16,9 +16,10 @@ from .parallel import plan, run
 
 SLOTS = 7463  # hold'em values 1..7462; slot 0 unused
 #: Low estimates of one core's sweep speed (hands/s) on a slow machine, so a task of
-#: parallel.LOCAL_TASK_SECONDS' worth stays well under 0.2 s wherever it runs. Measured on the 2-core
-#: AMD box (docs/scale.md): 716, 643, 285, 13 and 5 M hands/s for k = 5..9.
-RATES = {5: 300e6, 6: 250e6, 7: 120e6, 8: 6e6, 9: 2.5e6}
+#: parallel.LOCAL_TASK_SECONDS' worth stays well under 0.2 s wherever it runs: about half of what the 2-core
+#: AMD box measures on 2M-hand slices (1,760, 960, 500, 133 and 118 M hands/s for k = 5..9). Far lower
+#: estimates make thousands of millisecond tasks whose merging costs more than their work.
+RATES = {5: 800e6, 6: 450e6, 7: 250e6, 8: 60e6, 9: 50e6}
 #: The same for the other games' rankings (pokerhash.games), measured there at about 150, 130, 110, 12 and
 #: 3 M hands/s for k = 5..9.
 GAME_RATES = {5: 60e6, 6: 50e6, 7: 40e6, 8: 5e6, 9: 1.2e6}
