@@ -9,6 +9,7 @@
 
 import glob
 import json
+import operator
 import os
 import subprocess
 import sys
@@ -131,3 +132,20 @@ def test_the_largest_sample_count_starts_at_once_with_flat_memory(run):
     with pytest.raises(_Stop):
         run(progress)
     assert seen[-1] - seen[0] < 32 << 20, f"RSS grew {(seen[-1] - seen[0]) >> 20} MiB over 40 pieces"
+
+
+def test_numpy_integers_as_executor_chunk_block_and_threads():
+    """The scale-out knobs take numpy integers like every other count (an int executor = local threads)."""
+    from pokerhash import parallel
+
+    two = np.int64(2)
+    expected = ph.value_histogram(5, 0, 100_000, executor=1)
+    assert np.array_equal(ph.value_histogram(5, 0, 100_000, executor=two, chunk=np.int64(30_000)), expected)
+    assert parallel.workers(two) == 2 and parallel.ranges(0, 5, np.uint8(2)) == [(0, 2), (2, 4), (4, 5)]
+    built = ph.CombinationTable.build(20, 3, lambda rows: rows.sum(axis=1), "uint16", block=np.int32(100),
+                                      executor=two)
+    assert int(built[[0, 1, 2]]) == 3
+    total = ph.map_combinations(len, 20, 3, operator.add, block=np.int16(50), executor=two)
+    assert total == 1140
+    rows = np.array([[51, 47, 43, 39, 35, 0, 1]] * 1000, np.uint8)
+    assert set(ph.evaluate_batch(rows, threads=np.int64(2)).tolist()) == {1}

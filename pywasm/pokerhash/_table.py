@@ -20,8 +20,8 @@ from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
 from ._buffers import Rows, numpy_or_none
-from ._checks import check_output, integer
-from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run
+from ._checks import as_int, check_output, integer
+from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run, _threads_or_executor
 from ._version import __version__
 
 ORDERS = {"colex": 0, "lex": 1}
@@ -305,8 +305,10 @@ class CombinationTable:
             1
         """
         table = cls(n, k, dtype, order, holds=holds)
-        if not isinstance(block, int) or block < 1:
+        block_rows = as_int(block)
+        if block_rows is None or block_rows < 1:
             raise ValueError(f"block must be a positive integer, got {block!r}")
+        block, executor = block_rows, _threads_or_executor(executor)
         if chunk is None:
             chunk = block * (256 if _dask_backed(executor) else 16)
         spans = ranges(0, len(table.values), chunk)
@@ -502,6 +504,7 @@ def value_table(k: int = 7, order: str = "colex", *, executor: Any = None, progr
     if not 5 <= k <= 9:
         raise ValueError(f"k must be 5 to 9, got {k!r}")
     table = CombinationTable(52, k, "uint16", order, holds="hand values")
+    executor = _threads_or_executor(executor)
     # Not build(evaluate_batch): the C walk steps from hand to hand (one key addition and a lookup each)
     # instead of writing rows and evaluating them from scratch, several times faster.
     spans = ranges(0, len(table.values), VALUE_SPAN * (16 if _dask_backed(executor) else 1))

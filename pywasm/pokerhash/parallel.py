@@ -36,6 +36,8 @@ import sys
 import threading
 from typing import Any, Callable, Iterable, List, Optional, Sized, Tuple
 
+from ._checks import as_int
+
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
            "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
 
@@ -115,6 +117,7 @@ def workers(executor: Any = None) -> int:
         >>> parallel.workers(3), parallel.workers(ThreadPoolExecutor(5))
         (3, 5)
     """
+    executor = _threads_or_executor(executor)
     if executor is None:
         return 1 if sys.platform == "emscripten" else available_cpus()
     if isinstance(executor, int) and not isinstance(executor, bool):
@@ -147,9 +150,16 @@ def ranges(start: int, stop: int, chunk: int) -> List[Tuple[int, int]]:
         >>> parallel.ranges(0, 10, 4)
         [(0, 4), (4, 8), (8, 10)]
     """
-    if not isinstance(chunk, int) or chunk < 1:
+    size = as_int(chunk)
+    if size is None or size < 1:
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
-    return [(first, min(first + chunk, stop)) for first in range(start, stop, chunk)]
+    return [(first, min(first + size, stop)) for first in range(start, stop, size)]
+
+
+def _threads_or_executor(executor: Any) -> Any:
+    """An integer executor (a numpy integer too) as a plain int, the number of local threads; else as given."""
+    number = as_int(executor)
+    return executor if number is None else number
 
 
 def plan(start: int, stop: int, rate: float, executor: Any = None, chunk: Optional[int] = None) -> List[Tuple[int, int]]:
@@ -225,6 +235,7 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
         >>> parallel.run(abs, [-1, -2, -3], lambda total, part: total + part, executor=2)
         6
     """
+    executor = _threads_or_executor(executor)
     size_of, total = _sizes(tasks, sizes, total)
     report, close = _progress(progress, total)
     try:
@@ -406,8 +417,10 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
     from ._table import combination_span
 
     first, end, order_code = combination_span(n, k, start, stop, order)
-    if not isinstance(block, int) or block < 1:
+    block_rows = as_int(block)
+    if block_rows is None or block_rows < 1:
         raise ValueError(f"block must be a positive integer, got {block!r}")
+    block, executor = block_rows, _threads_or_executor(executor)
     if chunk is None:
         chunk = block * (256 if _dask_backed(executor) else 16)
     # Tasks on local threads share an Event that ends them between blocks once the job is over.
@@ -474,8 +487,11 @@ def evaluate_batch_into(cards: Any, k: int, out: Any, threads: Optional[int] = N
     """
     from ._backend import core
 
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if threads is not None:
+        count = as_int(threads)
+        if count is None or count < 1:
+            raise ValueError(f"threads must be a positive integer, got {threads!r}")
+        threads = count
     flat = memoryview(cards)
     rows = flat.nbytes // k if 5 <= k <= 9 else 0
     count = min(threads or 1, rows // MIN_ROWS_PER_THREAD) if sys.platform != "emscripten" else 1
