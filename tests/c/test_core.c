@@ -14,20 +14,7 @@
 
 #include "pokerhash.h"
 
-static int checks, failures;
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        checks++;                                                           \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            if (failures <= 50) {                                           \
-                fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-                fprintf(stderr, __VA_ARGS__);                               \
-                fputc('\n', stderr);                                        \
-            }                                                               \
-        }                                                                   \
-    } while (0)
+#include "check.h"
 
 /* xorshift64*: a tiny deterministic generator, so runs are repeatable. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;

@@ -15,20 +15,7 @@
 #include "pokerhash.h"
 #include "range_internal.h"
 
-static int checks, failures;
-
-#define CHECK(cond, ...)                                                        \
-    do {                                                                        \
-        checks++;                                                               \
-        if (!(cond)) {                                                          \
-            failures++;                                                         \
-            if (failures <= 30) {                                               \
-                fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-                fprintf(stderr, __VA_ARGS__);                                   \
-                fputc('\n', stderr);                                            \
-            }                                                                   \
-        }                                                                       \
-    } while (0)
+#include "check.h"
 
 /* Appends the UTF-8 of code point cp. */
 static size_t put_utf8(char *out, unsigned long cp) {

@@ -15,20 +15,7 @@
 
 #include "pokerhash.h"
 
-static int checks, failures;
-
-#define CHECK(cond, ...)                                                        \
-    do {                                                                        \
-        checks++;                                                               \
-        if (!(cond)) {                                                          \
-            failures++;                                                         \
-            if (failures <= 50) {                                               \
-                fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond); \
-                fprintf(stderr, __VA_ARGS__);                                   \
-                fputc('\n', stderr);                                            \
-            }                                                                   \
-        }                                                                       \
-    } while (0)
+#include "check.h"
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
 static uint64_t next_random(void) {
