@@ -19,6 +19,17 @@ IN_PYODIDE = sys.platform == "emscripten"
 if TESTS_DIR not in sys.path:
     sys.path.insert(0, TESTS_DIR)
 
+# Under CI (CI set, as .ci/run does) Hypothesis draws the same examples on every machine, so a red run
+# reproduces with `CI=1 ./build.sh test`; a plain run explores new examples each time.
+try:
+    from hypothesis import settings as hypothesis_settings
+except ImportError:  # Pyodide runs the tests that need no Hypothesis
+    pass
+else:
+    hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+    if os.environ.get("CI"):
+        hypothesis_settings.load_profile("ci")
+
 
 def load_vectors(path=VECTORS_FILE):
     """[(text, value)] from hands.txt: 'As Ks Qs Js Ts = 1  # comment'."""
