@@ -14,6 +14,13 @@ const CODES = new Set(['type', 'parse', 'card', 'duplicate', 'count', 'argument'
 
 const throwsWith = (fn, message, code) => assert.throws(fn,
     (e) => e instanceof PokerHashError && e.message === message && e.code === code, `should fail with ${message}`);
+// the async methods reject instead (their callers await them; nothing is thrown synchronously)
+const rejectsWith = (fn, message, code) => {
+    let promise;
+    assert.doesNotThrow(() => { promise = fn(); });
+    return assert.rejects(promise, (e) => e instanceof PokerHashError && e.message === message && e.code === code,
+        `should reject with ${message}`);
+};
 
 test('absurd Monte Carlo sample counts are refused up front, naming the limit', async () => {
     assert.equal(MAX_SAMPLES, 10 ** 12);
@@ -22,7 +29,7 @@ test('absurd Monte Carlo sample counts are refused up front, naming the limit', 
     throwsWith(() => ph.equity(['AcAd', 'KsKh'], { samples: 10n ** 12n + 1n }), over, 'argument');
     throwsWith(() => ph.equity(['AcAd', 'KsKh'], { samples: 2n ** 64n }), 'samples must be at most 10**12, got 18446744073709551616', 'argument');
     throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', samples: 1e15 }), 'samples must be at most 10**12, got 1000000000000000', 'argument');
-    throwsWith(() => ph.equityAsync(['AcAd', 'KsKh'], { samples: 1e13 }), 'samples must be at most 10**12, got 10000000000000', 'argument');
+    await rejectsWith(() => ph.equityAsync(['AcAd', 'KsKh'], { samples: 1e13 }), 'samples must be at most 10**12, got 10000000000000', 'argument');
     // the limit itself is a count like any other: the run starts (lazily, batch by batch) and stops when asked
     const controller = new AbortController();
     let done = 0;
@@ -66,15 +73,15 @@ test('BigInt arguments read as the numbers they are', () => {
     throwsWith(() => ph.unrankCombination(0, 2n ** 53n + 1n, 4), 'k must be 0..n, got 9007199254740993 for n=4', 'argument');
 });
 
-test('null, undefined and wrong-type options are named, not a bare TypeError', () => {
+test('null, undefined and wrong-type options are named, not a bare TypeError', async () => {
     const players = ['AcAd', 'KsKh'];
     throwsWith(() => ph.equity(players, null), 'options must be an object, got null', 'type');
     throwsWith(() => ph.equity(players, 5), 'options must be an object, got number', 'type');
     throwsWith(() => ph.equity(players, [1]), 'options must be an object, got Array', 'type');
-    throwsWith(() => ph.equityAsync(players, null), 'options must be an object, got null', 'type');
+    await rejectsWith(() => ph.equityAsync(players, null), 'options must be an object, got null', 'type');
     throwsWith(() => ph.equityEstimate(players, 'fast'), 'options must be an object, got string', 'type');
     throwsWith(() => ph.gameEquity(players, null), 'options must be an object, got null', 'type');
-    throwsWith(() => ph.gameEquityAsync(players, null), 'options must be an object, got null', 'type');
+    await rejectsWith(() => ph.gameEquityAsync(players, null), 'options must be an object, got null', 'type');
     throwsWith(() => ph.gameEquityEstimate(players, null), 'options must be an object, got null', 'type');
     throwsWith(() => ph.parseRange('AA', null), 'options must be an object, got null', 'type');
     throwsWith(() => cardName(1, null), 'options must be an object, got null', 'type');

@@ -450,7 +450,7 @@ export class PokerHash {
      * a page that never freezes). Options as equity(), plus signal (an AbortSignal: rejects with its reason
      * within one chunk) and onProgress(done, total) (work units or samples, after each chunk).
      */
-    equityAsync(players, allOptions) {
+    async equityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions);
         return runJobAsync(holdemEquityJob(this, players, options), { signal, onProgress });
     }
@@ -619,7 +619,7 @@ export class PokerHash {
     }
 
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
-    gameEquityAsync(players, allOptions) {
+    async gameEquityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions);
         return runJobAsync(gameEquityJob(this, players, options), { signal, onProgress });
     }
