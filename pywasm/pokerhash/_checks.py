@@ -40,6 +40,14 @@ def integer(value: Any, name: str) -> int:
     return number
 
 
+def positive(value: Any, name: str) -> int:
+    """`value` as an int of at least 1 (a count, a size, a thread number); ValueError naming `name` otherwise."""
+    number = as_int(value)
+    if number is None or number < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    return number
+
+
 def _memory_bytes() -> Optional[int]:
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")

@@ -43,10 +43,10 @@ class Deck:
 
     def __init__(self, seed: Optional[int] = None, *, remove: Union[Cards, CardLike] = (),
                  shuffle: bool = True) -> None:
-        if seed is not None and as_int(seed) is None:
+        number = None if seed is None else as_int(seed)
+        if seed is not None and number is None:
             raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-        seed = None if seed is None else as_int(seed)
-        self._random = random.Random(seed)
+        self._random = random.Random(number)
         known = set(core.parse_cards(remove))
         self._cards: List[Card] = [Card(c) for c in range(52) if c not in known]
         if shuffle:

@@ -24,7 +24,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
-from ._checks import as_int
+from ._checks import as_int, positive
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
@@ -83,10 +83,8 @@ def duration(seconds: float) -> str:
 
 def mc_limits(samples: Any, stderr: Any, default: int, most_for_stderr: int) -> Tuple[int, Optional[float]]:
     """(samples to draw at most, stderr target or None), checked."""
-    count = as_int(samples)
-    if samples is not None and (count is None or count < 1):
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    if samples is not None and count > MAX_SAMPLES:
+    count = None if samples is None else positive(samples, "samples")
+    if count is not None and count > MAX_SAMPLES:
         raise ValueError(f"samples must be at most 10**12, got {samples!r}: that many would take days;"
                          " pass stderr= to stop at a precision instead")
     samples = count
@@ -114,10 +112,7 @@ def default_threads(most: Optional[int]) -> int:
 
 def local_threads(threads: Any, executor: Any) -> Optional[int]:
     """The local thread bound of a call's threads= / executor= (None: no bound given); checks both."""
-    count = as_int(threads)
-    if threads is not None and (count is None or count < 1):
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    threads = count
+    threads = None if threads is None else positive(threads, "threads")
     if threads is not None and executor is not None:
         raise ValueError("pass threads= or executor=, not both (executor=N is N local threads)")
     if isinstance(executor, int) and not isinstance(executor, bool):

@@ -20,7 +20,7 @@ from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
 from ._buffers import Rows, numpy_or_none
-from ._checks import as_int, check_output, integer
+from ._checks import check_output, integer, positive
 from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run, _threads_or_executor
 from ._version import __version__
 
@@ -305,10 +305,7 @@ class CombinationTable:
             1
         """
         table = cls(n, k, dtype, order, holds=holds)
-        block_rows = as_int(block)
-        if block_rows is None or block_rows < 1:
-            raise ValueError(f"block must be a positive integer, got {block!r}")
-        block, executor = block_rows, _threads_or_executor(executor)
+        block, executor = positive(block, "block"), _threads_or_executor(executor)
         if chunk is None:
             chunk = block * (256 if _dask_backed(executor) else 16)
         spans = ranges(0, len(table.values), chunk)

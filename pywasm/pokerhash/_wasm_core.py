@@ -617,11 +617,13 @@ class _Holdings:
                 if len(holding) != hole:
                     raise ValueError(f"player {p + 1}: holding {j + 1} has {len(holding)} cards, expected {hole}")
                 reusable = reusable and holding.__class__ is tuple
-                if all(card.__class__ is int and 0 <= card < DECK_SIZE for card in holding):
-                    flat.extend(holding)
-                else:  # the slow path converts numpy integers once and names a bad card
-                    flat.extend([_holding_card(card) for card in holding])
-                    reusable = False
+                for card in holding:
+                    if card.__class__ is not int or not 0 <= card < DECK_SIZE:
+                        # the slow path converts numpy integers once and names a bad card
+                        holding = [_holding_card(c) for c in holding]
+                        reusable = False
+                        break
+                flat.extend(holding)
                 if weights is not None:
                     weight = wlist[j]
                     reusable = reusable and weight.__class__ in (float, int)

@@ -36,7 +36,7 @@ import sys
 import threading
 from typing import Any, Callable, Iterable, List, Optional, Sized, Tuple
 
-from ._checks import as_int
+from ._checks import as_int, positive
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
            "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
@@ -150,9 +150,7 @@ def ranges(start: int, stop: int, chunk: int) -> List[Tuple[int, int]]:
         >>> parallel.ranges(0, 10, 4)
         [(0, 4), (4, 8), (8, 10)]
     """
-    size = as_int(chunk)
-    if size is None or size < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    size = positive(chunk, "chunk")
     return [(first, min(first + size, stop)) for first in range(start, stop, size)]
 
 
@@ -417,10 +415,7 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
     from ._table import combination_span
 
     first, end, order_code = combination_span(n, k, start, stop, order)
-    block_rows = as_int(block)
-    if block_rows is None or block_rows < 1:
-        raise ValueError(f"block must be a positive integer, got {block!r}")
-    block, executor = block_rows, _threads_or_executor(executor)
+    block, executor = positive(block, "block"), _threads_or_executor(executor)
     if chunk is None:
         chunk = block * (256 if _dask_backed(executor) else 16)
     # Tasks on local threads share an Event that ends them between blocks once the job is over.
@@ -488,10 +483,7 @@ def evaluate_batch_into(cards: Any, k: int, out: Any, threads: Optional[int] = N
     from ._backend import core
 
     if threads is not None:
-        count = as_int(threads)
-        if count is None or count < 1:
-            raise ValueError(f"threads must be a positive integer, got {threads!r}")
-        threads = count
+        threads = positive(threads, "threads")
     flat = memoryview(cards)
     rows = flat.nbytes // k if 5 <= k <= 9 else 0
     count = min(threads or 1, rows // MIN_ROWS_PER_THREAD) if sys.platform != "emscripten" else 1
