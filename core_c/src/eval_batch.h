@@ -8,7 +8,23 @@
 /* ph_evaluate_batch's contract for k in 5..9, one hand at a time. */
 int ph_batch_scalar(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
 
-/* ph_evaluate_batch's contract for k in 5..9: a SIMD kernel where the CPU has one, else ph_batch_scalar. */
+/* The batch kernels, a bit each; a newer one is a higher bit. */
+enum { PH_BATCH_PORTABLE = 1, PH_BATCH_AVX2 = 2, PH_BATCH_AVX512 = 4, PH_BATCH_SIMD128 = 8 };
+
+/* The kernels this build and CPU run (PH_BATCH_PORTABLE always). */
+unsigned ph_batch_kernels(void);
+
+/* ph_evaluate_batch's contract for k in 5..9 with one kernel (a kernel the CPU lacks means the portable
+ * loop); the tests run every kernel this way. */
+int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* eval_simd_avx512.c: rows [0, return value) written and valid, the rest left to the caller. */
+size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
+int ph_has_avx512_kernel(void);
+#endif
+
+/* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */
 int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
 
 /* The status of an invalid row: PH_E_CARD for an id above 51, else PH_E_DUPLICATE. */

@@ -1,5 +1,6 @@
-/* SIMD batch kernel for 5-, 6- and 7-card rows, chosen at run time (x86-64 with AVX2) or at build time
- * (WebAssembly SIMD128, eval_simd_wasm.h); every other case goes to the portable loop.
+/* SIMD batch kernels for 5-, 6- and 7-card rows, chosen at run time (x86-64 with AVX2 here, with AVX-512
+ * VBMI in eval_simd_avx512.c) or at build time (WebAssembly SIMD128, eval_simd_wasm.h); every other case
+ * goes to the portable loop.
  *
  * Eight hands a step, four to a 256-bit register, one 8-byte group per hand (its k cards, then pad bytes
  * that can equal no card). Per-card contributions come from 16-entry byte tables (pshufb) indexed by rank
@@ -138,34 +139,53 @@ PH_AVX2 static size_t kernel_avx2(const uint8_t *cards, size_t n, size_t k, uint
     }
 }
 
-static int has_avx2(void) {
-    static int known = -1;
-    if (known < 0)
-        known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-    return known;
+unsigned ph_batch_kernels(void) {
+    static int avx2 = -1;
+    if (avx2 < 0)
+        avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    return PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (ph_has_avx512_kernel() ? PH_BATCH_AVX512 : 0u);
 }
 
-int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
-    size_t done = has_avx2() ? kernel_avx2(cards, n, k, out) : 0;
-    int status = ph_batch_scalar(cards + done * k, n - done, k, out + done, bad_row);
-    if (status != PH_OK && bad_row)
-        *bad_row += done;
-    return status;
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    kernel &= ph_batch_kernels();
+    if (kernel & PH_BATCH_AVX512)
+        return ph_kernel_avx512(cards, n, k, out);
+    if (kernel & PH_BATCH_AVX2)
+        return kernel_avx2(cards, n, k, out);
+    return 0;
 }
 
 #elif defined(__wasm_simd128__)
 #include "eval_simd_wasm.h"
 
-int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
-    size_t done = ph_wasm_kernel(cards, n, k, out);
+unsigned ph_batch_kernels(void) {
+    return PH_BATCH_PORTABLE | PH_BATCH_SIMD128;
+}
+
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    return kernel & PH_BATCH_SIMD128 ? ph_wasm_kernel(cards, n, k, out) : 0;
+}
+
+#else
+unsigned ph_batch_kernels(void) {
+    return PH_BATCH_PORTABLE;
+}
+
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    (void)kernel, (void)cards, (void)n, (void)k, (void)out;
+    return 0;
+}
+#endif
+
+int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    size_t done = kernel_rows(kernel, cards, n, k, out);
     int status = ph_batch_scalar(cards + done * k, n - done, k, out + done, bad_row);
     if (status != PH_OK && bad_row)
         *bad_row += done;
     return status;
 }
 
-#else
 int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
-    return ph_batch_scalar(cards, n, k, out, bad_row);
+    unsigned kernels = ph_batch_kernels();
+    return ph_batch_with(1u << (31 - __builtin_clz(kernels)), cards, n, k, out, bad_row); /* the newest */
 }
-#endif

@@ -64,6 +64,15 @@ def planes():
     return rank_planes + [suits]
 
 
+def card_planes():
+    """vpermb tables of the AVX-512 batch, by card id 0..63 (ids 52..63 are 0, so a kernel's pad bytes,
+    whose low six bits land there, add nothing): bytes 0..2 of the card's rank hash part, then its
+    clubs/diamonds and hearts/spades suit-counter bytes (the low 16 bits of its card key)."""
+    keys = [card_key(c) if c < 52 else 0 for c in range(64)]
+    return [[(key >> (HASH_SHIFT + 8 * p)) & 0xFF for key in keys] for p in range(3)] + \
+           [[(key >> (SUIT_COUNTER_SHIFT + 8 * p)) & 0xFF for key in keys] for p in range(2)]
+
+
 def flush_values(five: FiveCardTable):
     """Best straight flush or flush of every 13-bit mask of one suit's ranks (0 below five ranks)."""
     suited = {tuple(sorted(order)): value for value, order, is_suited in five.classes if is_suited}
@@ -90,6 +99,7 @@ def eval_source():
     suited_high = [suited_ranks_key(m << 7) for m in range(64)]
     bits = [card_bit(c) for c in range(256)]
     plane_bytes = [b for plane in planes() for b in plane]
+    card_plane_bytes = [b for plane in card_planes() for b in plane]
     arrays = [
         c_array("uint16_t", "ph_quinary_values", flat,
                 "best non-flush value of every 5-, 7- and 6-card rank multiset (the quinary): per block the row"
@@ -121,9 +131,12 @@ def eval_source():
         c_array("uint8_t", "ph_key_planes", plane_bytes,
                 "pshufb tables: bytes 0..2 of each rank's key (by rank), suit counters (by suit)",
                 shape=(4, 16)),
+        c_array("uint8_t", "ph_card_planes", card_plane_bytes,
+                "vpermb tables by card id: rank-hash bytes 0..2, suit-counter bytes 0..1 (ids 52..63: 0)",
+                shape=(5, 64)),
     ]
     sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_qhash_g1..g3", 2 * (len(g1) + len(g2) + len(g3))),
-             ("card tables", 8 * (4 * 256 + 192))]
+             ("card tables", 8 * (4 * 256 + 192)), ("SIMD planes", 16 * 4 + 64 * 5)]
     header = layout_header(layout, len(g1), len(g2))
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
             ("eval_layout.h", header, [])]

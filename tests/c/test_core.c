@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
+#include "eval_batch.h"
 
 #include "check.h"
 
@@ -407,6 +408,100 @@ static void test_evaluate_errors(void) {
     CHECK(ph_value_histogram(5, 2598960, 1, histogram) == PH_E_RANK, "histogram past the end");
 }
 
+/* ---- every batch kernel this CPU runs: values, flush rows, chunk ends, the first bad row ------------- */
+
+/* k distinct cards, at least five of one suit, in random order. */
+static void flush_hand(uint8_t *cards, size_t k) {
+    unsigned suit = (unsigned)(next_random() % 4);
+    uint64_t used = 0;
+    for (size_t i = 0; i < k;) {
+        unsigned c = i < 5 ? 4 * (unsigned)(next_random() % 13) + suit : (unsigned)(next_random() % 52);
+        if (!(used >> c & 1)) {
+            used |= UINT64_C(1) << c;
+            cards[i++] = (uint8_t)c;
+        }
+    }
+    for (size_t i = k - 1; i > 0; i--) { /* shuffle, so the flush cards are not always in front */
+        size_t j = (size_t)(next_random() % (i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+static const char *kernel_name(unsigned kernel) {
+    return kernel == PH_BATCH_AVX512 ? "avx512" : kernel == PH_BATCH_AVX2 ? "avx2"
+         : kernel == PH_BATCH_SIMD128 ? "simd128" : "portable";
+}
+
+static void test_batch_kernels(void) {
+    /* Past one 2^20-row chunk of the AVX-512 kernel, with an odd tail; a run of flush rows long enough to
+     * fill its flush list several times, and flush rows scattered elsewhere. */
+    enum { ROWS = (1 << 20) + 77 };
+    uint8_t *rows = malloc((size_t)ROWS * 9), *bad_rows = malloc((size_t)ROWS * 9);
+    uint16_t *want = malloc(sizeof *want * ROWS), *got = malloc(sizeof *got * ROWS);
+    if (!rows || !bad_rows || !want || !got) {
+        CHECK(0, "out of memory");
+        return;
+    }
+    printf("batch kernels tested:");
+    for (unsigned kernel = 1; kernel <= PH_BATCH_SIMD128; kernel <<= 1)
+        if (ph_batch_kernels() & kernel)
+            printf(" %s", kernel_name(kernel));
+    printf("\n");
+    for (size_t k = 5; k <= 9; k++) {
+        for (size_t i = 0; i < ROWS; i++) {
+            if ((i >= 1000 && i < 3000) || next_random() % 10 == 0)
+                flush_hand(rows + i * k, k);
+            else
+                random_hand(rows + i * k, k);
+            want[i] = (uint16_t)ph_evaluate(rows + i * k, k);
+        }
+        for (unsigned kernel = 1; kernel <= PH_BATCH_SIMD128; kernel <<= 1) {
+            if (!(ph_batch_kernels() & kernel))
+                continue;
+            size_t bad = 7;
+            memset(got, 0, sizeof *got * ROWS);
+            CHECK(ph_batch_with(kernel, rows, ROWS, k, got, &bad) == PH_OK && bad == 7, "%s k=%zu status",
+                  kernel_name(kernel), k);
+            size_t wrong = 0, first = 0;
+            for (size_t i = 0; i < ROWS; i++)
+                if (got[i] != want[i] && !wrong++)
+                    first = i;
+            CHECK(wrong == 0, "%s k=%zu: %zu rows differ from ph_evaluate, first row %zu", kernel_name(kernel), k,
+                  wrong, first);
+
+            /* one bad row (an id past the deck, or a repeated card): earlier rows written, its index reported */
+            static const size_t at[] = {0, 5, 8, 63, 1500, 4099};
+            for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
+                for (int kind = 0; kind < 3; kind++) {
+                    size_t n = at[a] + 300;
+                    memcpy(bad_rows, rows, n * k);
+                    uint8_t *row = bad_rows + at[a] * k;
+                    if (kind == 0)
+                        row[k - 1] = 52;
+                    else if (kind == 1)
+                        row[0] = 255;
+                    else
+                        row[k - 1] = row[1];
+                    memset(got, 0, sizeof *got * n);
+                    bad = 0;
+                    int status = ph_batch_with(kernel, bad_rows, n, k, got, &bad);
+                    CHECK(status == (kind == 2 ? PH_E_DUPLICATE : PH_E_CARD) && bad == at[a],
+                          "%s k=%zu bad row %zu (kind %d): status %d, row %zu", kernel_name(kernel), k, at[a], kind,
+                          status, bad);
+                    CHECK(memcmp(got, want, sizeof *got * at[a]) == 0, "%s k=%zu rows before %zu",
+                          kernel_name(kernel), k, at[a]);
+                }
+            }
+        }
+    }
+    free(rows);
+    free(bad_rows);
+    free(want);
+    free(got);
+}
+
 static void test_histogram_slice(void) {
     /* a slice of 7-card hands counted by the sweep equals evaluating the same rows one by one */
     enum { COUNT = 5000 };
@@ -546,6 +641,7 @@ int main(int argc, char **argv) {
     test_quinary_hash();
     test_quinary_lookup_agrees_with_evaluate();
     test_evaluate_errors();
+    test_batch_kernels();
     test_histogram_slice();
     test_values_by_rank();
     test_category_counts();
