@@ -21,11 +21,10 @@
 
 enum { FLUSH_LIST = 256, CHUNK_ROWS = 1 << 20 };
 
-/* Flush rows waiting for their value: offsets from the chunk's first row, and their suit counters. The
- * length is kept apart, in a local, so that stores into the list cannot alias it. */
+/* Flush rows waiting for their value, as offsets from the chunk's first row. The length is kept apart, in a
+ * local, so that stores into the list cannot alias it. */
 typedef struct flush_list {
     uint32_t offset[FLUSH_LIST];
-    uint64_t counters[FLUSH_LIST];
 } flush_list;
 
 /* Index vectors of one hand size (a compile-time constant in each instance). */
@@ -65,7 +64,10 @@ PH_KERNEL void work_off(const flush_list *list, unsigned size, const uint8_t *ro
         uint64_t bits = 0;
         for (size_t j = 0; j < k; j++)
             bits |= ph_card_bits[row[j]];
-        out[list->offset[f]] = (uint16_t)ph_suited_value(ph_flush_ranks(list->counters[f] & PH_SUIT_FLUSH_BITS, bits));
+        unsigned suit = 0; /* the one with five cards or more, found without a branch */
+        for (unsigned other = 1; other < 4; other++)
+            suit = __builtin_popcountll(bits >> (16 * other) & 0x1fff) >= 5 ? other : suit;
+        out[list->offset[f]] = (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
     }
 }
 
@@ -111,7 +113,6 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
 
         __m256i offsets = _mm256_add_epi32(_mm256_set1_epi32((int)(i - start)), lane_rows);
         _mm256_storeu_si256((__m256i *)(list->offset + listed), _mm256_maskz_compress_epi32(flush, offsets));
-        _mm512_storeu_si512(list->counters + listed, _mm512_maskz_compress_epi64(flush, counters));
         listed += (unsigned)__builtin_popcount(flush);
         if (__builtin_expect(listed > FLUSH_LIST - 8, 0)) {
             work_off(list, listed, cards + start * k, k, out + start);
