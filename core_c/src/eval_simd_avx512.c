@@ -19,13 +19,8 @@
 #define PH_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,popcnt")))
 #define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX512
 
+/* Flush rows wait in a list as 32-bit offsets from their chunk's first row (chunks keep them that small). */
 enum { FLUSH_LIST = 256, CHUNK_ROWS = 1 << 20 };
-
-/* Flush rows waiting for their value, as offsets from the chunk's first row. The length is kept apart, in a
- * local, so that stores into the list cannot alias it. */
-typedef struct flush_list {
-    uint32_t offset[FLUSH_LIST];
-} flush_list;
 
 /* Index vectors of one hand size (a compile-time constant in each instance). */
 typedef struct kernel_constants {
@@ -58,23 +53,23 @@ PH_KERNEL kernel_constants constants_for(size_t k) {
 }
 
 /* Values of the listed flush rows (at most seven cards, so the flush is final), over their plain values. */
-PH_KERNEL void work_off(const flush_list *list, unsigned size, const uint8_t *rows, size_t k, uint16_t *out) {
+PH_KERNEL void work_off(const uint32_t *listed, unsigned size, const uint8_t *rows, size_t k, uint16_t *out) {
     for (unsigned f = 0; f < size; f++) {
-        const uint8_t *row = rows + (size_t)list->offset[f] * k;
+        const uint8_t *row = rows + (size_t)listed[f] * k;
         uint64_t bits = 0;
         for (size_t j = 0; j < k; j++)
             bits |= ph_card_bits[row[j]];
         unsigned suit = 0; /* the one with five cards or more, found without a branch */
         for (unsigned other = 1; other < 4; other++)
             suit = __builtin_popcountll(bits >> (16 * other) & 0x1fff) >= 5 ? other : suit;
-        out[list->offset[f]] = (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
+        out[listed[f]] = (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
     }
 }
 
 /* Rows [start, end) of one chunk, eight a step while 64 bytes can be read; returns the first row not done
  * (a step with an invalid card is left to the caller). */
 PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k,
-                       const kernel_constants *c, flush_list *list, uint16_t *out) {
+                       const kernel_constants *c, uint32_t *flush_rows, uint16_t *out) {
     const unsigned rows = k == 5 ? PH_RH_ROWS_5 : k == 6 ? PH_RH_ROWS_6 : PH_RH_ROWS_7;
     const unsigned values = k == 5 ? PH_RH_VALUES_5 : k == 6 ? PH_RH_VALUES_6 : PH_RH_VALUES_7;
     const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : k == 6 ? PH_RH_SHIFT_6 : PH_RH_SHIFT_7;
@@ -84,7 +79,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
                   hearts_spades = _mm512_loadu_si512(ph_card_planes[4]), zero = _mm512_setzero_si512();
     const __m256i lane_rows = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     size_t i = start;
-    unsigned listed = 0;
+    unsigned listed = 0; /* a local, not a field that stores into the list could alias */
     for (; i + 8 <= end && (n - i) * k >= 64; i += 8) {
         const uint8_t *step = cards + i * k;
         __m512i hands = _mm512_mask_permutexvar_epi8(c->pads, c->card_bytes, c->expand, _mm512_loadu_si512(step));
@@ -112,24 +107,24 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
             out[i + j] = value_at[base_of_row[row_column[2 * j]] + row_column[2 * j + 1]];
 
         __m256i offsets = _mm256_add_epi32(_mm256_set1_epi32((int)(i - start)), lane_rows);
-        _mm256_storeu_si256((__m256i *)(list->offset + listed), _mm256_maskz_compress_epi32(flush, offsets));
+        _mm256_storeu_si256((__m256i *)(flush_rows + listed), _mm256_maskz_compress_epi32(flush, offsets));
         listed += (unsigned)__builtin_popcount(flush);
         if (__builtin_expect(listed > FLUSH_LIST - 8, 0)) {
-            work_off(list, listed, cards + start * k, k, out + start);
+            work_off(flush_rows, listed, cards + start * k, k, out + start);
             listed = 0;
         }
     }
-    work_off(list, listed, cards + start * k, k, out + start);
+    work_off(flush_rows, listed, cards + start * k, k, out + start);
     return i;
 }
 
 PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
-    flush_list list;
+    uint32_t flush_rows[FLUSH_LIST];
     size_t done = 0;
     while (done < n) {
         size_t end = n - done > CHUNK_ROWS ? done + CHUNK_ROWS : n;
-        size_t reached = chunk(cards, done, end, n, k, &c, &list, out);
+        size_t reached = chunk(cards, done, end, n, k, &c, flush_rows, out);
         if (reached != end)
             return reached;
         done = end;
