@@ -21,7 +21,6 @@ int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uin
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* eval_simd_avx512.c: rows [0, return value) written and valid, the rest left to the caller. */
 size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
-int ph_has_avx512_kernel(void);
 #endif
 
 /* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */

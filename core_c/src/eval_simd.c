@@ -139,11 +139,17 @@ PH_AVX2 static size_t kernel_avx2(const uint8_t *cards, size_t n, size_t k, uint
     }
 }
 
+/* Every CPU test of the batch, made once (0 = not yet); threads racing here all store the same answer. */
 unsigned ph_batch_kernels(void) {
-    static int avx2 = -1;
-    if (avx2 < 0)
-        avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-    return PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (ph_has_avx512_kernel() ? PH_BATCH_AVX512 : 0u);
+    static unsigned known;
+    if (!known) {
+        int popcnt = __builtin_cpu_supports("popcnt");
+        int avx2 = popcnt && __builtin_cpu_supports("avx2");
+        int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                     __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+        known = PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (avx512 ? PH_BATCH_AVX512 : 0u);
+    }
+    return known;
 }
 
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {

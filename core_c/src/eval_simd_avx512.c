@@ -1,5 +1,5 @@
 /* The AVX-512 batch kernel for 5-, 6- and 7-card rows (x86-64 CPUs with AVX-512 VBMI: Ice Lake and
- * later, Zen 4 and later), chosen at run time by eval_simd.c.
+ * later, Zen 4 and later), chosen at run time by eval_simd.c (ph_batch_kernels).
  *
  * The steps of the AVX2 kernel, eight hands to a 512-bit register (one 8-byte group each), with two
  * differences that pay here:
@@ -141,14 +141,5 @@ PH_AVX512 size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint
     case 7: return kernel_k(cards, n, 7, out);
     default: return 0;
     }
-}
-
-int ph_has_avx512_kernel(void) {
-    static int known = -1;
-    if (known < 0)
-        known = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-                __builtin_cpu_supports("popcnt");
-    return known;
 }
 #endif
