@@ -6,8 +6,9 @@
  * - vpermb looks a byte up in a 64-entry table, so the card id itself indexes the five per-card byte
  *   planes (ph_card_planes): no split into rank and suit, and the pad bytes (low six bits 56..63) read 0.
  * - Flushes (3 % of random 7-card hands, but a step of eight holds one 22 % of the time) are not redone
- *   inside the loop, where the branch mispredicts: each step appends its flush rows to a short list,
- *   branch-free, and the list is worked off when full and at the end.
+ *   inside the loop, where the branch mispredicts: each step stores its eight flush bits, branch-free, and
+ *   the marked rows are worked off at the end of a short chunk. (A list of row offsets appended with
+ *   vpcompressd cost 6 % more.)
  * Validation is vector-wide as in the AVX2 kernel, into mask registers. */
 #include "pokerhash.h"
 #include "eval_batch.h"
@@ -19,8 +20,10 @@
 #define PH_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,popcnt")))
 #define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX512
 
-/* Flush rows wait in a list as 32-bit offsets from their chunk's first row (chunks keep them that small). */
-enum { FLUSH_LIST = 256, CHUNK_ROWS = 1 << 20 };
+/* A chunk's flush rows are marked in a bitset, a byte a step, and worked off at the chunk's end while its rows
+ * are still in cache. Large batches stream from memory, where the CPU's own prefetcher fell behind: reading
+ * 1 KB ahead took 8 % off 10^7 random 7-card rows (bench/RESULTS.md). */
+enum { CHUNK_ROWS = 4096, PREFETCH_AHEAD = 1024 };
 
 /* Index vectors of one hand size (a compile-time constant in each instance). */
 typedef struct kernel_constants {
@@ -52,24 +55,21 @@ PH_KERNEL kernel_constants constants_for(size_t k) {
     return c;
 }
 
-/* Values of the listed flush rows (at most seven cards, so the flush is final), over their plain values. */
-PH_KERNEL void work_off(const uint32_t *listed, unsigned size, const uint8_t *rows, size_t k, uint16_t *out) {
-    for (unsigned f = 0; f < size; f++) {
-        const uint8_t *row = rows + (size_t)listed[f] * k;
-        uint64_t bits = 0;
-        for (size_t j = 0; j < k; j++)
-            bits |= ph_card_bits[row[j]];
-        unsigned suit = 0; /* the one with five cards or more, found without a branch */
-        for (unsigned other = 1; other < 4; other++)
-            suit = __builtin_popcountll(bits >> (16 * other) & 0x1fff) >= 5 ? other : suit;
-        out[listed[f]] = (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
-    }
+/* Value of one flush row of at most seven cards (so the flush is final). */
+PH_KERNEL uint16_t flush_value(const uint8_t *row, size_t k) {
+    uint64_t bits = 0;
+    for (size_t j = 0; j < k; j++)
+        bits |= ph_card_bits[row[j]];
+    unsigned suit = 0; /* the one with five cards or more, found without a branch */
+    for (unsigned other = 1; other < 4; other++)
+        suit = __builtin_popcountll(bits >> (16 * other) & 0x1fff) >= 5 ? other : suit;
+    return (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
 }
 
-/* Rows [start, end) of one chunk, eight a step while 64 bytes can be read; returns the first row not done
- * (a step with an invalid card is left to the caller). */
+/* Rows [start, end) of one chunk (at most CHUNK_ROWS), eight a step while 64 bytes can be read; returns the
+ * first row not done (a step with an invalid card is left to the caller). */
 PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k,
-                       const kernel_constants *c, uint32_t *flush_rows, uint16_t *out) {
+                       const kernel_constants *c, uint16_t *out) {
     const unsigned rows = k == 5 ? PH_RH_ROWS_5 : k == 6 ? PH_RH_ROWS_6 : PH_RH_ROWS_7;
     const unsigned values = k == 5 ? PH_RH_VALUES_5 : k == 6 ? PH_RH_VALUES_6 : PH_RH_VALUES_7;
     const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : k == 6 ? PH_RH_SHIFT_6 : PH_RH_SHIFT_7;
@@ -77,16 +77,17 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     const __m512i plane0 = _mm512_loadu_si512(ph_card_planes[0]), plane1 = _mm512_loadu_si512(ph_card_planes[1]),
                   plane2 = _mm512_loadu_si512(ph_card_planes[2]), clubs_diamonds = _mm512_loadu_si512(ph_card_planes[3]),
                   hearts_spades = _mm512_loadu_si512(ph_card_planes[4]), zero = _mm512_setzero_si512();
-    const __m256i lane_rows = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    uint64_t flush_words[CHUNK_ROWS / 64];
+    uint8_t *flush_steps = (uint8_t *)flush_words; /* bit j of byte s: row start + 8 s + j (little-endian) */
     size_t i = start;
-    unsigned listed = 0; /* a local, not a field that stores into the list could alias */
     for (; i + 8 <= end && (n - i) * k >= 64; i += 8) {
         const uint8_t *step = cards + i * k;
+        _mm_prefetch((const char *)step + PREFETCH_AHEAD, _MM_HINT_T0);
         __m512i hands = _mm512_mask_permutexvar_epi8(c->pads, c->card_bytes, c->expand, _mm512_loadu_si512(step));
         __mmask64 bad = _mm512_mask_cmpgt_epu8_mask(c->card_bytes, hands, _mm512_set1_epi8(PH_DECK_SIZE - 1));
         for (size_t d = 0; d < k / 2; d++)
-            bad |= _mm512_mask_cmpeq_epi8_mask(c->card_bytes, hands, _mm512_shuffle_epi8(hands, c->rotate[d]));
-        if (__builtin_expect(bad != 0, 0))
+            bad = _kor_mask64(bad, _mm512_mask_cmpeq_epi8_mask(c->card_bytes, hands, _mm512_shuffle_epi8(hands, c->rotate[d])));
+        if (__builtin_expect(!_kortestz_mask64_u8(bad, bad), 0))
             break;
         __m512i sum0 = _mm512_sad_epu8(_mm512_permutexvar_epi8(hands, plane0), zero);
         __m512i sum1 = _mm512_sad_epu8(_mm512_permutexvar_epi8(hands, plane1), zero);
@@ -96,7 +97,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         __m512i cd = _mm512_sad_epu8(_mm512_permutexvar_epi8(hands, clubs_diamonds), zero);
         __m512i hs = _mm512_sad_epu8(_mm512_permutexvar_epi8(hands, hearts_spades), zero);
         __m512i counters = _mm512_add_epi64(_mm512_add_epi64(cd, _mm512_slli_epi64(hs, 8)), _mm512_set1_epi64(PH_SUIT_BIAS));
-        __mmask8 flush = _mm512_test_epi64_mask(counters, _mm512_set1_epi64(PH_SUIT_FLUSH_BITS));
+        flush_steps[(i - start) / 8] = (uint8_t)_mm512_test_epi64_mask(counters, _mm512_set1_epi64(PH_SUIT_FLUSH_BITS));
 
         /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts. */
         __m512i at = _mm512_or_si512(_mm512_srli_epi64(hash, shift),
@@ -105,26 +106,24 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         _mm512_storeu_si512(row_column, at);
         for (int j = 0; j < 8; j++)
             out[i + j] = value_at[base_of_row[row_column[2 * j]] + row_column[2 * j + 1]];
-
-        __m256i offsets = _mm256_add_epi32(_mm256_set1_epi32((int)(i - start)), lane_rows);
-        _mm256_storeu_si256((__m256i *)(flush_rows + listed), _mm256_maskz_compress_epi32(flush, offsets));
-        listed += (unsigned)__builtin_popcount(flush);
-        if (__builtin_expect(listed > FLUSH_LIST - 8, 0)) {
-            work_off(flush_rows, listed, cards + start * k, k, out + start);
-            listed = 0;
-        }
     }
-    work_off(flush_rows, listed, cards + start * k, k, out + start);
+    size_t steps = (i - start) / 8;
+    for (size_t s = steps; s % 8; s++)
+        flush_steps[s] = 0;
+    for (size_t w = 0; w < (steps + 7) / 8; w++)
+        for (uint64_t marked = flush_words[w]; marked; marked &= marked - 1) {
+            size_t row = start + 64 * w + (size_t)__builtin_ctzll(marked);
+            out[row] = flush_value(cards + row * k, k);
+        }
     return i;
 }
 
 PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
-    uint32_t flush_rows[FLUSH_LIST];
     size_t done = 0;
     while (done < n) {
         size_t end = n - done > CHUNK_ROWS ? done + CHUNK_ROWS : n;
-        size_t reached = chunk(cards, done, end, n, k, &c, flush_rows, out);
+        size_t reached = chunk(cards, done, end, n, k, &c, out);
         if (reached != end)
             return reached;
         done = end;
