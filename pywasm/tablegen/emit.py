@@ -15,11 +15,12 @@ def banner(what: str) -> str:
 
 
 def c_array(ctype: str, name: str, values: Sequence[int], comment: str, per_line: int = 16,
-            shape: Sequence[int] = (), optional_tail=None) -> str:
+            shape: Sequence[int] = (), optional_tail=None, align: int = 0) -> str:
     """One `const` array definition; `shape` makes it multi-dimensional (row-major `values`).
 
     optional_tail = (start, macro, size_macro): values from `start` on are compiled only when `macro` is
-    non-zero, and the array is declared with `size_macro` elements."""
+    non-zero, and the array is declared with `size_macro` elements. `align`: the array's alignment in bytes
+    (for aligned vector loads of its rows)."""
     shape = tuple(shape) or (len(values),)
     dims = "".join(f"[{d}]" for d in shape)
     if optional_tail:
@@ -30,7 +31,8 @@ def c_array(ctype: str, name: str, values: Sequence[int], comment: str, per_line
         dims = f"[{size_macro}]"
     else:
         body = _braced(ctype, list(values), shape, per_line, "    ")
-    return f"/* {comment} */\nconst {ctype} {name}{dims} = {body};\n"
+    aligned = f"_Alignas({align}) " if align else ""
+    return f"/* {comment} */\n{aligned}const {ctype} {name}{dims} = {body};\n"
 
 
 def _braced(ctype: str, values: List[int], shape: Sequence[int], per_line: int, indent: str) -> str:
