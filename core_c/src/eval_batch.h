@@ -11,6 +11,10 @@ int ph_batch_scalar(const uint8_t *cards, size_t n, size_t k, uint16_t *out, siz
 /* The batch kernels, a bit each; a newer one is a higher bit. */
 enum { PH_BATCH_PORTABLE = 1, PH_BATCH_AVX2 = 2, PH_BATCH_AVX512 = 4, PH_BATCH_SIMD128 = 8 };
 
+/* How far ahead the x86 kernels prefetch their input. Large batches stream from memory, where the CPU's own
+ * prefetcher fell behind: 1 KB ahead took 8-12 % off 10^7 random 7-card rows (bench/RESULTS.md). */
+enum { PH_PREFETCH_AHEAD = 1024 };
+
 /* The kernels this build and CPU run (PH_BATCH_PORTABLE always). */
 unsigned ph_batch_kernels(void);
 

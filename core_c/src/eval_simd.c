@@ -105,6 +105,7 @@ PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *ou
     size_t i = 0;
     for (; i + 8 <= n && (n - i) * k >= 6 * k + 16; i += 8) {
         const uint8_t *step = cards + i * k;
+        _mm_prefetch((const char *)step + PH_PREFETCH_AHEAD, _MM_HINT_T0);
         __m256i error = _mm256_setzero_si256(), lo, hi;
         int flush = four_hands(step, k, &c, planes01, plane2_suits, &lo, &error);
         flush |= four_hands(step + 4 * k, k, &c, planes01, plane2_suits, &hi, &error) << 4;

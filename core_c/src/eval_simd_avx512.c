@@ -21,9 +21,8 @@
 #define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX512
 
 /* A chunk's flush rows are marked in a bitset, a byte a step, and worked off at the chunk's end while its rows
- * are still in cache. Large batches stream from memory, where the CPU's own prefetcher fell behind: reading
- * 1 KB ahead took 8 % off 10^7 random 7-card rows (bench/RESULTS.md). */
-enum { CHUNK_ROWS = 4096, PREFETCH_AHEAD = 1024 };
+ * are still in cache. */
+enum { CHUNK_ROWS = 4096 };
 
 /* Index vectors of one hand size (a compile-time constant in each instance). */
 typedef struct kernel_constants {
@@ -82,7 +81,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     size_t i = start;
     for (; i + 8 <= end && (n - i) * k >= 64; i += 8) {
         const uint8_t *step = cards + i * k;
-        _mm_prefetch((const char *)step + PREFETCH_AHEAD, _MM_HINT_T0);
+        _mm_prefetch((const char *)step + PH_PREFETCH_AHEAD, _MM_HINT_T0);
         __m512i hands = _mm512_mask_permutexvar_epi8(c->pads, c->card_bytes, c->expand, _mm512_loadu_si512(step));
         __mmask64 bad = _mm512_mask_cmpgt_epu8_mask(c->card_bytes, hands, _mm512_set1_epi8(PH_DECK_SIZE - 1));
         for (size_t d = 0; d < k / 2; d++)
