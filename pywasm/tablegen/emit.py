@@ -41,8 +41,12 @@ def _braced(ctype: str, values: List[int], shape: Sequence[int], per_line: int, 
                  for i in range(0, len(values), per_line)]
         return "{\n" + "\n".join(lines) + "\n" + indent[4:] + "}"
     step = len(values) // shape[0]
-    parts = [_braced(ctype, values[i * step:(i + 1) * step], shape[1:], per_line, indent + "    ")
-             for i in range(shape[0])]
+    if len(shape) == 2 and step <= per_line:  # innermost rows that fit a line stay on one
+        parts = ["{" + ", ".join(_literal(ctype, v) for v in values[i * step:(i + 1) * step]) + "}"
+                 for i in range(shape[0])]
+    else:
+        parts = [_braced(ctype, values[i * step:(i + 1) * step], shape[1:], per_line, indent + "    ")
+                 for i in range(shape[0])]
     return "{\n" + "".join(indent + p + ",\n" for p in parts) + indent[4:] + "}"
 
 
