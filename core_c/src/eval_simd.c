@@ -83,16 +83,6 @@ PH_KERNEL int four_hands(const uint8_t *rows, size_t k, const kernel_constants *
     return (~_mm256_movemask_pd(_mm256_castsi256_pd(none))) & 0xf;
 }
 
-/* The value of a valid row that has a flush (at most seven cards: the flush is final). */
-static unsigned flush_row_value(const uint8_t *row, size_t k) {
-    uint64_t key = PH_SUIT_BIAS, bits = 0;
-    for (size_t j = 0; j < k; j++) {
-        key += ph_card_keys[row[j]];
-        bits |= ph_card_bits[row[j]];
-    }
-    return ph_suited_value(ph_flush_ranks(key & PH_SUIT_FLUSH_BITS, bits));
-}
-
 PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
     const __m256i planes01 = _mm256_loadu_si256((const __m256i *)ph_key_planes[0]);
@@ -122,7 +112,7 @@ PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *ou
             out[i + j] = value_at[base_of_row[at[2 * j]] + at[2 * j + 1]];
         for (; flush; flush &= flush - 1) {
             int j = __builtin_ctz((unsigned)flush);
-            out[i + j] = (uint16_t)flush_row_value(step + j * k, k);
+            out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
         }
     }
     return i;

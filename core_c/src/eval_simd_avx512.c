@@ -54,17 +54,6 @@ PH_KERNEL kernel_constants constants_for(size_t k) {
     return c;
 }
 
-/* Value of one flush row of at most seven cards (so the flush is final). */
-PH_KERNEL uint16_t flush_value(const uint8_t *row, size_t k) {
-    uint64_t bits = 0;
-    for (size_t j = 0; j < k; j++)
-        bits |= ph_card_bits[row[j]];
-    unsigned suit = 0; /* the one with five cards or more, found without a branch */
-    for (unsigned other = 1; other < 4; other++)
-        suit = __builtin_popcountll(bits >> (16 * other) & 0x1fff) >= 5 ? other : suit;
-    return (uint16_t)ph_suited_value((unsigned)(bits >> (16 * suit)) & 0x1fffu);
-}
-
 /* Rows [start, end) of one chunk (at most CHUNK_ROWS), eight a step while 64 bytes can be read; returns the
  * first row not done (a step with an invalid card is left to the caller). */
 PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k,
@@ -112,7 +101,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     for (size_t w = 0; w < (steps + 7) / 8; w++)
         for (uint64_t marked = flush_words[w]; marked; marked &= marked - 1) {
             size_t row = start + 64 * w + (size_t)__builtin_ctzll(marked);
-            out[row] = flush_value(cards + row * k, k);
+            out[row] = (uint16_t)ph_flush_row_value(cards + row * k, k);
         }
     return i;
 }

@@ -67,15 +67,6 @@ static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_const
     return (int)wasm_i64x2_bitmask(wasm_i64x2_ne(flush, wasm_i64x2_splat(0)));
 }
 
-static unsigned wasm_flush_row_value(const uint8_t *row, size_t k) {
-    uint64_t key = PH_SUIT_BIAS, bits = 0;
-    for (size_t j = 0; j < k; j++) {
-        key += ph_card_keys[row[j]];
-        bits |= ph_card_bits[row[j]];
-    }
-    return ph_suited_value(ph_flush_ranks(key & PH_SUIT_FLUSH_BITS, bits));
-}
-
 static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t *cards, size_t n, size_t k,
                                                                   uint16_t *out) {
     const wasm_constants c = wasm_constants_for(k);
@@ -98,7 +89,7 @@ static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t 
             out[i + j] = value_at[base_of_row[h[j] >> shift] + (h[j] & ((1u << shift) - 1))];
         for (; flush; flush &= flush - 1) {
             int j = __builtin_ctz((unsigned)flush);
-            out[i + j] = (uint16_t)wasm_flush_row_value(step + j * k, k);
+            out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
         }
     }
     return i;
