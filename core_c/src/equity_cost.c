@@ -17,22 +17,23 @@
 #define SAMPLE_UNITS 2048
 #define GOLDEN UINT64_C(0x9E3779B97F4A7C15)
 
-/* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box, native -O3, fitted by
- * `python bench/bench_equity_cost.py --runs 3 --fit` (worst estimate/measured 1.18x over its 30 spots). Refit
- * when the evaluator or the solver changes speed. */
+/* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box (an EPYC reporting CPU
+ * family 25), native -O3, fitted by `python bench/bench_equity_cost.py --runs 3 --fit`: worst
+ * estimate/measured 1.13x over its 30 spots. The fit before, made before the evaluator's faster card keys, had
+ * drifted to 1.9-3.0x too high. Refit when the evaluator or the solver changes speed. */
 static const double ns_per_part[PH_EQ_COST_PARTS] = {
-    [PH_EQ_COST_CALLS] = 600.0,
-    [PH_EQ_COST_UNITS] = 2.0,
-    [PH_EQ_COST_ORBIT_TRIES] = 40.0,
-    [PH_EQ_COST_SOLVES] = 175.0,
-    [PH_EQ_COST_PLAIN] = 10.7,
-    [PH_EQ_COST_PLAIN_PLAYERS] = 1.7,
-    [PH_EQ_COST_FLUSH_LEAVES] = 14.0,
-    [PH_EQ_COST_FLUSH_FAR] = 14.0,
-    [PH_EQ_COST_FLUSH_SETS] = 3.1,
-    [PH_EQ_COST_OMAHA_PLAIN] = 50.0,
-    [PH_EQ_COST_OMAHA_ROWS] = 10.8,
-    [PH_EQ_COST_OMAHA_FLUSH] = 24.0,
+    [PH_EQ_COST_CALLS] = 560.0,
+    [PH_EQ_COST_UNITS] = 0.5,
+    [PH_EQ_COST_ORBIT_TRIES] = 13.8,
+    [PH_EQ_COST_SOLVES] = 70.6,
+    [PH_EQ_COST_PLAIN] = 3.13,
+    [PH_EQ_COST_PLAIN_PLAYERS] = 0.74,
+    [PH_EQ_COST_FLUSH_LEAVES] = 4.54,
+    [PH_EQ_COST_FLUSH_FAR] = 7.65,
+    [PH_EQ_COST_FLUSH_SETS] = 3.9,
+    [PH_EQ_COST_OMAHA_PLAIN] = 25.0,
+    [PH_EQ_COST_OMAHA_ROWS] = 5.24,
+    [PH_EQ_COST_OMAHA_FLUSH] = 7.58,
 };
 
 static uint64_t next_random(uint64_t *state) {
