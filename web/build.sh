@@ -6,6 +6,7 @@
 #   dist/pokerhash-*.whl              the Python package + that side module: a wheel for Pyodide
 #   pyodide/                          the pinned Pyodide runtime (+ micropip), served locally (no CDN)
 # Usage: web/build.sh [release|debug]   (default release). Idempotent: an unchanged build is skipped.
+#        web/build.sh cflags             prints the C flags of every wasm build, one a line
 set -euo pipefail
 cd "$(dirname "$0")"
 WEB=$PWD
@@ -27,6 +28,7 @@ COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src"
     -DPH_SIX_CARD_TABLE=0 -DPH_LARGE_HAND_TABLES=0 -DPH_FLUSH_TABLE=0 -msimd128 -fno-vectorize -fno-slp-vectorize
     -sWASM_BIGINT=1) # 64-bit C arguments stay i64: BigInt in JS, and unlegalized imports for Pyodide
 case "$MODE" in
+cflags) printf '%s\n' "${COMMON[@]}"; exit 0 ;; # for tests/web/test_c_core_wasm.py: the core as the browser builds it
 release) OPT=(-O3 -DNDEBUG) ;;
 debug) OPT=(-O0 -g3 -sASSERTIONS=0) ;; # glue assertions reject node, which the tests use
 *) echo "usage: $0 [release|debug]" >&2; exit 2 ;;
