@@ -31,7 +31,7 @@ case "$MODE" in
 cflags) printf '%s\n' "${COMMON[@]}"; exit 0 ;; # for tests/web/test_c_core_wasm.py: the core as the browser builds it
 release) OPT=(-O3 -DNDEBUG) ;;
 debug) OPT=(-O0 -g3 -sASSERTIONS=0) ;; # glue assertions reject node, which the tests use
-*) echo "usage: $0 [release|debug]" >&2; exit 2 ;;
+*) echo "usage: $0 [release|debug|cflags]" >&2; exit 2 ;;
 esac
 LIB=(-sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createPokerHashCore
     -sENVIRONMENT=web,worker # node runs it too: the wrapper hands it the wasm bytes (3.1.6's node glue is not ESM-safe)

@@ -75,7 +75,7 @@ static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t 
                                                                   uint16_t *out) {
     wasm_constants filled;
     wasm_constants_fill(k, &filled);
-    const wasm_constants c = filled;
+    const wasm_constants c = filled; /* a copy whose address never escapes: its loads leave the loop */
     const unsigned rows = k == 5 ? PH_RH_ROWS_5 : PH_RH_ROWS_7;
     const unsigned values = k == 5 ? PH_RH_VALUES_5 : PH_RH_VALUES_7;
     const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : PH_RH_SHIFT_7;

@@ -1,7 +1,8 @@
 """tests/c/test_core.c compiled as the browser builds the core (web/build.sh's C flags: SIMD128, no 6-card
 block, no flush table) and run in node: the WebAssembly batch kernel (core_c/src/eval_simd_wasm.h) gets the
-same forced-kernel checks as the native AVX2 and AVX-512 kernels (flush runs across steps, a bad row at every
-position of a step), which the JS and Pyodide tests reach only through the dispatching entry points."""
+same forced-kernel checks as the native AVX2 and AVX-512 kernels (a run of flushes across steps, bad rows at
+the first, middle and last places of steps), where the JS and Pyodide tests reach it only through the
+dispatching entry points."""
 
 from __future__ import annotations
 
