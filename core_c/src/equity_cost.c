@@ -19,21 +19,22 @@
 
 /* Nanoseconds per part (PH_EQ_COST_...) on one core of the 2-core AMD development box (an EPYC reporting CPU
  * family 25), native -O3, fitted by `python bench/bench_equity_cost.py --runs 3 --fit`: worst
- * estimate/measured 1.13x over its 30 spots. The fit before, made before the evaluator's faster card keys, had
- * drifted to 1.9-3.0x too high. Refit when the evaluator or the solver changes speed. */
+ * estimate/measured 1.17x over its 30 spots. Refitted when the solver stopped adding into the tally leaf by
+ * leaf (15-20 % faster; the fit before then read up to 1.51x high). Refit when the evaluator or the solver
+ * changes speed. */
 static const double ns_per_part[PH_EQ_COST_PARTS] = {
-    [PH_EQ_COST_CALLS] = 560.0,
-    [PH_EQ_COST_UNITS] = 0.5,
-    [PH_EQ_COST_ORBIT_TRIES] = 13.8,
-    [PH_EQ_COST_SOLVES] = 70.6,
-    [PH_EQ_COST_PLAIN] = 3.13,
-    [PH_EQ_COST_PLAIN_PLAYERS] = 0.74,
-    [PH_EQ_COST_FLUSH_LEAVES] = 4.54,
-    [PH_EQ_COST_FLUSH_FAR] = 7.65,
-    [PH_EQ_COST_FLUSH_SETS] = 3.9,
-    [PH_EQ_COST_OMAHA_PLAIN] = 25.0,
-    [PH_EQ_COST_OMAHA_ROWS] = 5.24,
-    [PH_EQ_COST_OMAHA_FLUSH] = 7.58,
+    [PH_EQ_COST_CALLS] = 602.0,
+    [PH_EQ_COST_UNITS] = 0.0,
+    [PH_EQ_COST_ORBIT_TRIES] = 12.9,
+    [PH_EQ_COST_SOLVES] = 74.4,
+    [PH_EQ_COST_PLAIN] = 4.33,
+    [PH_EQ_COST_PLAIN_PLAYERS] = 0.57,
+    [PH_EQ_COST_FLUSH_LEAVES] = 2.39,
+    [PH_EQ_COST_FLUSH_FAR] = 8.67,
+    [PH_EQ_COST_FLUSH_SETS] = 3.41,
+    [PH_EQ_COST_OMAHA_PLAIN] = 24.3,
+    [PH_EQ_COST_OMAHA_ROWS] = 4.71,
+    [PH_EQ_COST_OMAHA_FLUSH] = 10.5,
 };
 
 static uint64_t next_random(uint64_t *state) {

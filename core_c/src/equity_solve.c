@@ -8,13 +8,16 @@
  *   2. flush pass: for each suit some player could still flush in, enumerate the exact sets S of new cards
  *      of that suit (the other new cards again as rank multisets). With F the best flush among the players
  *      on S and B the best plain value, the winners change only where F < B (a flush never equals a plain
- *      value, and a player's own plain hand below F is below B too): there the flushers with F win, so add
- *      that outcome and subtract the plain one already counted.
- * The plain pass keeps each multiset's (B, winners) in a table by the multiset's colex index, so a flush
- * case costs a table read instead of the players' evaluations. Suits that look alike to every player, the
+ *      value, and a player's own plain hand below F is below B too): there the flushers with F win, and those
+ *      boards leave the multiset's plain count;
+ *   3. the plain winners of each multiset are credited with the boards left to it.
+ * The plain pass keeps each multiset's (B, winners) and board count in tables by the multiset's colex index,
+ * so a flush case costs a table read instead of the players' evaluations. Suits that look alike to every player, the
  * board and the dead cards (same ranks held, on board, gone) get the same flush pass: it runs once per such
  * class, counted as many times as the class has suits. Preflop AcAd vs KsKh: 5,995 plain multisets and
  * 14,454 flush cases (two suit classes of two) instead of 1,712,304 boards. */
+#include <string.h>
+
 #include "pokerhash.h"
 #include "eval_core.h"
 #include "equity_internal.h"
@@ -39,10 +42,22 @@ typedef struct solver {
     unsigned row_count[PH_EQUITY_MAX_PLAYERS];
     unsigned flush_best, flush_winners;           /* flush pass: best flush on the current suit set, who has it */
     uint32_t *outcome;                            /* by multiset index: best plain value << 10 | its winners */
+    /* By multiset index: the boards it stands for (at most 4^5), less those a flush pass gave to a flush. The
+     * plain winners are credited once, after the flush passes: a leaf then stores instead of adding into the
+     * tally, whose read-modify-write chain through memory was the solver's hottest spot. */
+    uint16_t *plain_weight;
     ph_eq_acc *acc;
 } solver;
 
 #define MULTISETS 6188 /* rank multisets of five cards: C(17, 5) */
+
+/* Rank multisets of n cards, C(12 + n, n): the multiset indices of n new board cards. */
+static const uint16_t multiset_count[6] = {1, 13, 91, 455, 1820, 6188};
+
+/* PH_EQUITY_UNIT / n: one winner's part of a pot split n ways. */
+static const uint16_t unit_part[PH_EQUITY_MAX_PLAYERS + 1] = {
+    0, PH_EQUITY_UNIT, PH_EQUITY_UNIT / 2, PH_EQUITY_UNIT / 3, PH_EQUITY_UNIT / 4, PH_EQUITY_UNIT / 5,
+    PH_EQUITY_UNIT / 6, PH_EQUITY_UNIT / 7, PH_EQUITY_UNIT / 8, PH_EQUITY_UNIT / 9, PH_EQUITY_UNIT / 10};
 
 /* multiset_part[i][r] = C(r + i, i + 1): the colex index of a sorted rank multiset r_0 <= .. <= r_{n-1} is
  * the sum of multiset_part[i][r_i], 0 .. C(12 + n, n) - 1. */
@@ -56,13 +71,24 @@ static const uint16_t multiset_part[5][13] = {
 
 static const uint64_t choose4[5][5] = {{1}, {1, 1}, {1, 2, 1}, {1, 3, 3, 1}, {1, 4, 6, 4, 1}};
 
-/* `weight` deals won by the players of the `winners` mask (modulo 2^64: weight may be a negated count). */
+/* Bits set in a mask below 2^13 (a suit's ranks, a set of winners). Plain x86-64 has no bit-count
+ * instruction, and the generic count took a tenth of a flop spot's time: the suited-key tables carry the
+ * count, two loads away. */
+static inline unsigned small_bits(unsigned mask) {
+#if defined(__POPCNT__) || defined(__wasm__)
+    return (unsigned)__builtin_popcount(mask);
+#else
+    return (unsigned)(ph_suited_key(mask) & PH_SUITED_COUNT_MASK);
+#endif
+}
+
+/* `weight` deals won by the players of the `winners` mask (not 0). */
 static inline void add_outcome(ph_eq_acc *acc, unsigned winners, uint64_t weight) {
     if (!(winners & (winners - 1))) {
         acc->win[__builtin_ctz(winners)] += weight;
         return;
     }
-    uint64_t part = (uint64_t)(PH_EQUITY_UNIT / ph_eq_bits(winners)) * weight;
+    uint64_t part = unit_part[small_bits(winners)] * weight; /* a table, not a division */
     do {
         unsigned p = (unsigned)__builtin_ctz(winners);
         acc->tie[p] += weight;
@@ -120,24 +146,24 @@ static inline void plain_leaf(solver *s, const uint8_t *new_ranks, unsigned n, u
             winners |= (unsigned)(v[p] == best) << p;
     }
     s->outcome[index] = best << 10 | winners;
-    s->acc->deals += weight;
-    add_outcome(s->acc, winners, weight);
+    s->plain_weight[index] = (uint16_t)weight;
 }
 
 /* A flush-pass leaf, given the colex index of all its new ranks: where the best flush beats the best plain
- * value, its holders win instead of the plain winners. */
-static inline void flush_outcome(solver *s, unsigned index, uint64_t weight) {
+ * value, its holders win instead of the plain winners. Returns the boards the flush takes; the caller sums
+ * them for the flush's holders. */
+static inline uint64_t flush_outcome(solver *s, unsigned index, uint64_t weight) {
     uint32_t plain = s->outcome[index];
     /* Without a branch: whether the flush wins depends on the cards, so a predictor would miss often. */
     uint64_t changed = weight & (0 - (uint64_t)(s->flush_best < plain >> 10));
-    add_outcome(s->acc, s->flush_winners, changed);
-    add_outcome(s->acc, plain & 0x3ffu, 0 - changed); /* undoes the plain pass */
+    s->plain_weight[index] = (uint16_t)(s->plain_weight[index] - changed); /* never below 0: a subset */
+    return changed;
 }
 
 /* A flush-pass leaf: new_ranks[0..j-1] of the flush suit (ascending, distinct), then n - j others (ascending).
  * In sorted order a suit rank comes after the other ranks below it, and another rank after the suit ranks
  * up to it: that gives each its place in the colex index. */
-static inline void flush_leaf(solver *s, const uint8_t *new_ranks, unsigned j, unsigned n, uint64_t weight) {
+static inline uint64_t flush_leaf(solver *s, const uint8_t *new_ranks, unsigned j, unsigned n, uint64_t weight) {
     unsigned before[5] = {0, 1, 2, 3, 4}, after[5] = {0, 0, 0, 0, 0};
     for (unsigned k = 0; k < j; k++)
         for (unsigned d = j; d < n; d++) {
@@ -150,12 +176,12 @@ static inline void flush_leaf(solver *s, const uint8_t *new_ranks, unsigned j, u
         index += multiset_part[before[k]][new_ranks[k]];
     for (unsigned d = j; d < n; d++)
         index += multiset_part[d - j + after[d - j]][new_ranks[d]];
-    flush_outcome(s, index, weight);
+    return flush_outcome(s, index, weight);
 }
 
 /* The common case of exactly one other new card: its rank m runs upward, and the suit ranks above m sit one
  * place later, so the index is a prefix sum, a shifted suffix sum and m's own part. */
-static void flush_one_other(solver *s, const uint8_t *suited, unsigned j, const uint8_t *other, uint64_t weight) {
+static uint64_t flush_one_other(solver *s, const uint8_t *suited, unsigned j, const uint8_t *other, uint64_t weight) {
     unsigned low[6], high[6]; /* low[t]: suit ranks 0..t-1 in place; high[t]: ranks t.. one place later */
     low[0] = 0;
     high[j] = 0;
@@ -164,12 +190,14 @@ static void flush_one_other(solver *s, const uint8_t *suited, unsigned j, const 
         high[j - 1 - k] = high[j - k] + multiset_part[j - k][suited[j - 1 - k]];
     }
     unsigned t = 0; /* suit ranks <= m */
+    uint64_t taken = 0;
     for (unsigned m = 0; m < 13; m++) {
         while (t < j && suited[t] <= m)
             t++;
         if (other[m])
-            flush_outcome(s, low[t] + high[t] + multiset_part[t][m], weight * other[m]);
+            taken += flush_outcome(s, low[t] + high[t] + multiset_part[t][m], weight * other[m]);
     }
+    return taken;
 }
 
 /* Rank multisets of `left` more cards (ranks >= from) drawn from avail[], each weighted by the number of
@@ -202,16 +230,18 @@ static void plain_walk(solver *s, unsigned left, unsigned from, uint64_t weight,
     }
 }
 
-/* The same over other[] (the deck without the flush suit), after the j flush-suit ranks in ranks[0..j-1]. */
-static void flush_walk(solver *s, const uint8_t *other, unsigned left, unsigned from, uint64_t weight,
-                       uint8_t *ranks, unsigned j, unsigned depth) {
+/* The same over other[] (the deck without the flush suit), after the j flush-suit ranks in ranks[0..j-1].
+ * Returns the boards the flush takes. */
+static uint64_t flush_walk(solver *s, const uint8_t *other, unsigned left, unsigned from, uint64_t weight,
+                           uint8_t *ranks, unsigned j, unsigned depth) {
+    uint64_t taken = 0;
     if (left == 1) {
         for (unsigned r = from; r < 13; r++)
             if (other[r]) {
                 ranks[depth] = (uint8_t)r;
-                flush_leaf(s, ranks, j, depth + 1, weight * other[r]);
+                taken += flush_leaf(s, ranks, j, depth + 1, weight * other[r]);
             }
-        return;
+        return taken;
     }
     for (unsigned r = from; r < 13; r++) {
         unsigned a = other[r];
@@ -219,11 +249,12 @@ static void flush_walk(solver *s, const uint8_t *other, unsigned left, unsigned 
             ranks[depth + c - 1] = (uint8_t)r;
             uint64_t w = weight * choose4[a][c];
             if (c == left)
-                flush_leaf(s, ranks, j, depth + c, w);
+                taken += flush_leaf(s, ranks, j, depth + c, w);
             else
-                flush_walk(s, other, left - c, r + 1, w, ranks, j, depth + c);
+                taken += flush_walk(s, other, left - c, r + 1, w, ranks, j, depth + c);
         }
     }
+    return taken;
 }
 
 /* Fewest new cards of `suit` with which some player can flush, or > to_come when none can. */
@@ -286,7 +317,7 @@ static void flush_suit(solver *s, unsigned suit, uint64_t times) {
                 unsigned held = s->hole_suit[p][suit], value = PH_NO_VALUE;
                 if (spot->omaha)
                     value = ph_omaha_flush(held, board);
-                else if (ph_eq_bits(held | board) >= 5)
+                else if (small_bits(held | board) >= 5)
                     value = ph_suited_value(held | board);
                 if (value < best) {
                     best = value;
@@ -298,12 +329,15 @@ static void flush_suit(solver *s, unsigned suit, uint64_t times) {
             if (winners) {
                 s->flush_best = best;
                 s->flush_winners = winners;
+                uint64_t taken;
                 if (j == to_come)
-                    flush_leaf(s, ranks, j, j, times);
+                    taken = flush_leaf(s, ranks, j, j, times);
                 else if (j + 1 == to_come)
-                    flush_one_other(s, ranks, j, other, times);
+                    taken = flush_one_other(s, ranks, j, other, times);
                 else
-                    flush_walk(s, other, to_come - j, 0, times, ranks, j, j);
+                    taken = flush_walk(s, other, to_come - j, 0, times, ranks, j, j);
+                if (taken)
+                    add_outcome(s->acc, winners, taken);
             }
             unsigned i = 0; /* colex successor */
             while (i < j && pick[i] + 1 == (i + 1 < j ? pick[i + 1] : listed))
@@ -371,9 +405,13 @@ static void prepare(solver *s, const ph_eq_spot *spot, const uint8_t *const *hol
 void ph_eq_solve(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t taken, ph_eq_acc *acc) {
     solver s;
     uint32_t outcome[MULTISETS];
+    uint16_t plain_weight[MULTISETS];
+    unsigned count = multiset_count[spot->to_come];
     prepare(&s, spot, holes, taken);
     s.acc = acc;
     s.outcome = outcome;
+    s.plain_weight = plain_weight;
+    memset(plain_weight, 0, count * sizeof *plain_weight); /* multisets the deck cannot make stay at 0 */
     uint8_t ranks[5];
     if (spot->to_come)
         plain_walk(&s, spot->to_come, 0, 1, 0, 0, ranks, 0);
@@ -385,6 +423,16 @@ void ph_eq_solve(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t t
     for (unsigned suit = 0; suit < 4; suit++)
         if (klass[suit] == suit)
             flush_suit(&s, suit, times[suit]);
+    unsigned left = 0;
+    for (unsigned r = 0; r < 13; r++)
+        left += s.avail[r];
+    uint64_t deals = 1; /* C(left, to_come): every board, flush or not */
+    for (unsigned i = 0; i < spot->to_come; i++)
+        deals = deals * (left - i) / (i + 1);
+    acc->deals += deals;
+    for (unsigned index = 0; index < count; index++)
+        if (plain_weight[index])
+            add_outcome(acc, outcome[index] & 0x3ffu, plain_weight[index]);
 }
 
 /* Number of rank multisets of `left` cards from avail[] (what walk visits). */
