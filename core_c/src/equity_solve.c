@@ -51,9 +51,6 @@ typedef struct solver {
 
 #define MULTISETS 6188 /* rank multisets of five cards: C(17, 5) */
 
-/* Rank multisets of n cards, C(12 + n, n): the multiset indices of n new board cards. */
-static const uint16_t multiset_count[6] = {1, 13, 91, 455, 1820, 6188};
-
 /* PH_EQUITY_UNIT / n: one winner's part of a pot split n ways. */
 static const uint16_t unit_part[PH_EQUITY_MAX_PLAYERS + 1] = {
     0, PH_EQUITY_UNIT, PH_EQUITY_UNIT / 2, PH_EQUITY_UNIT / 3, PH_EQUITY_UNIT / 4, PH_EQUITY_UNIT / 5,
@@ -406,7 +403,7 @@ void ph_eq_solve(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t t
     solver s;
     uint32_t outcome[MULTISETS];
     uint16_t plain_weight[MULTISETS];
-    unsigned count = multiset_count[spot->to_come];
+    unsigned count = (unsigned)ph_binomial_table[12 + spot->to_come][spot->to_come]; /* rank multisets */
     prepare(&s, spot, holes, taken);
     s.acc = acc;
     s.outcome = outcome;
@@ -426,10 +423,7 @@ void ph_eq_solve(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t t
     unsigned left = 0;
     for (unsigned r = 0; r < 13; r++)
         left += s.avail[r];
-    uint64_t deals = 1; /* C(left, to_come): every board, flush or not */
-    for (unsigned i = 0; i < spot->to_come; i++)
-        deals = deals * (left - i) / (i + 1);
-    acc->deals += deals;
+    acc->deals += ph_binomial_table[left][spot->to_come]; /* every board, flush or not */
     for (unsigned index = 0; index < count; index++)
         if (plain_weight[index])
             add_outcome(acc, outcome[index] & 0x3ffu, plain_weight[index]);
