@@ -4,8 +4,9 @@
  *   cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src $(find core_c/src core_c/tables -name '*.c') \
  *      bench/batch_split.c -o bench/build/batch_split -lm -lpthread && bench/build/batch_split
  *
- * Rows: ph_evaluate_batch and ph_evaluate on 10^7 random hands from card ids; the same hands' two rank-hash
- * lookups alone, from keys summed beforehand (the part a prebuilt hand object saves is everything else).
+ * Rows: ph_evaluate_batch (and each batch kernel this CPU runs, the portable loop included: the native
+ * figures the WebAssembly kernel is set beside) and ph_evaluate on 10^7 random hands from card ids; the same
+ * hands' two rank-hash lookups alone, from keys summed beforehand (the part a prebuilt hand object saves is everything else).
  * Then eight independent 256-bit and 128-bit operations per loop step, in cycles at the clock measured by
  * a chain of dependent adds: where 256-bit operations cost twice the 128-bit ones, the CPU (or the VM's view
  * of it) splits them, and AVX2 kernels gain little over SSE there. CPU times, median of 7 passes. */
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "eval_batch.h"
 #include "eval_core.h"
 #include "pokerhash.h"
 
@@ -45,6 +47,13 @@ typedef void job_fn(const uint8_t *rows, const uint32_t *hashes, uint16_t *out);
 static void batch(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
     (void)hashes;
     ph_evaluate_batch(rows, HANDS, 7, out, NULL);
+}
+
+static unsigned kernel_to_time;
+
+static void batch_with_kernel(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
+    (void)hashes;
+    ph_batch_with(kernel_to_time, rows, HANDS, 7, out, NULL);
 }
 
 static void one_call_each(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
@@ -133,6 +142,15 @@ int main(void) {
     }
     printf("| 10^7 random 7-card hands | ns per hand |\n|---|---:|\n");
     printf("| ph_evaluate_batch | %.2f |\n", median_ns_per_hand(batch, rows, hashes, out));
+    static const struct { unsigned kernel; const char *name; } kernels[] = {
+        {PH_BATCH_PORTABLE, "portable loop"}, {PH_BATCH_AVX2, "AVX2 kernel"}, {PH_BATCH_AVX512, "AVX-512 kernel"}};
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        if (!(ph_batch_kernels() & kernels[i].kernel))
+            continue;
+        kernel_to_time = kernels[i].kernel;
+        printf("| ph_evaluate_batch, %s only | %.2f |\n", kernels[i].name,
+               median_ns_per_hand(batch_with_kernel, rows, hashes, out));
+    }
     printf("| ph_evaluate, one call per hand | %.2f |\n", median_ns_per_hand(one_call_each, rows, hashes, out));
     printf("| the two rank-hash lookups alone, keys summed beforehand | %.2f |\n\n",
            median_ns_per_hand(lookups_only, rows, hashes, out));

@@ -46,14 +46,18 @@ static inline v128_t wasm_pair_sums(v128_t quads) {
     return wasm_i64x2_add(quads, wasm_u64x2_shr(quads, 32));
 }
 
-/* Two hands: rank hashes (low 24 bits of each 64-bit lane), flushes as a 2-bit mask; bad bytes into *error. */
+/* Two hands: rank hashes (low 24 bits of each 64-bit lane), flushes as a mask (bits 0-1: the first hand, bits
+ * 8-9: the second); bad bytes into *error. */
 static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_constants *c, v128_t *hashes,
                                  v128_t *error) {
     v128_t cards = wasm_v128_or(wasm_i8x16_swizzle(wasm_v128_load(rows), c->expand), c->pads);
-    v128_t bad = wasm_u8x16_sub_sat(cards, c->limits);
-    for (size_t d = 0; d < k / 2; d++)
-        bad = wasm_v128_or(bad, wasm_i8x16_eq(cards, wasm_i8x16_swizzle(cards, c->rotate[d])));
-    *error = wasm_v128_or(*error, bad);
+    v128_t repeated = wasm_i8x16_eq(cards, wasm_i8x16_swizzle(cards, c->rotate[0]));
+    for (size_t d = 1; d < k / 2; d++)
+        repeated = wasm_v128_or(repeated, wasm_i8x16_eq(cards, wasm_i8x16_swizzle(cards, c->rotate[d])));
+    /* XOR with the 0/-1 mask rather than OR: clang turns an OR with a compare mask into a bitselect, three
+     * instructions in V8. The range excess is at most 255 - 51, never 0xff, so a byte of the XOR is non-zero
+     * exactly when its card is out of range or repeated. */
+    *error = wasm_v128_or(*error, wasm_v128_xor(wasm_u8x16_sub_sat(cards, c->limits), repeated));
     /* a 16-bit shift (a byte shift is emulated with a shift and a mask in V8): the mask drops the bits that
      * cross from the next byte */
     v128_t rank = wasm_v128_and(wasm_u16x8_shr(cards, 2), wasm_i8x16_splat(0x0f));
@@ -62,13 +66,16 @@ static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_const
     v128_t q1 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[1]), rank));
     v128_t q2 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[2]), rank));
     v128_t quads = wasm_i32x4_add(wasm_i32x4_add(q0, wasm_i32x4_shl(q1, 8)), wasm_i32x4_shl(q2, 16));
-    *hashes = wasm_v128_and(wasm_pair_sums(quads), wasm_i64x2_splat(PH_HASH_MASK));
+    *hashes = wasm_pair_sums(quads); /* bits 24 up are the caller's to drop (the hash is mod 2^24) */
     v128_t suits = wasm_v128_load(ph_key_planes[3]);
     v128_t cd = wasm_quad_sums(wasm_i8x16_swizzle(suits, suit));
     v128_t hs = wasm_quad_sums(wasm_i8x16_swizzle(suits, wasm_v128_or(suit, wasm_i8x16_splat(8))));
     v128_t counters = wasm_pair_sums(wasm_i32x4_add(cd, wasm_i32x4_shl(hs, 8)));
-    v128_t flush = wasm_v128_and(wasm_i64x2_add(counters, wasm_i64x2_splat(0x3333)), wasm_i64x2_splat(0x8888));
-    return (int)wasm_i64x2_bitmask(wasm_i64x2_ne(flush, wasm_i64x2_splat(0)));
+    /* A suit of five or more sets bit 3 of its biased counter: bits 3, 7, 11, 15. Shifting a copy by 4 puts
+     * bits 3 and 11 onto 7 and 15, the sign bits of bytes 0 and 1, which one byte bitmask reads (V8's
+     * i64x2.ne is three instructions). */
+    v128_t biased = wasm_i64x2_add(counters, wasm_i64x2_splat(PH_SUIT_BIAS));
+    return (int)(wasm_i8x16_bitmask(wasm_v128_or(biased, wasm_i64x2_shl(biased, 4))) & 0x303u);
 }
 
 static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t *cards, size_t n, size_t k,
@@ -92,10 +99,12 @@ static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t 
         uint32_t h[4] = {(uint32_t)wasm_i64x2_extract_lane(lo, 0), (uint32_t)wasm_i64x2_extract_lane(lo, 1),
                          (uint32_t)wasm_i64x2_extract_lane(hi, 0), (uint32_t)wasm_i64x2_extract_lane(hi, 1)};
         for (int j = 0; j < 4; j++)
-            out[i + j] = value_at[base_of_row[h[j] >> shift] + (h[j] & ((1u << shift) - 1))];
-        for (; flush; flush &= flush - 1) {
-            int j = __builtin_ctz((unsigned)flush);
-            out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
+            out[i + j] = value_at[base_of_row[(h[j] & PH_HASH_MASK) >> shift] + (h[j] & ((1u << shift) - 1))];
+        if (__builtin_expect(flush != 0, 0)) {
+            static const int hand_bits[4] = {0x3, 0x300, 0xc, 0xc00}; /* the two-hand masks, the second << 2 */
+            for (int j = 0; j < 4; j++)
+                if (flush & hand_bits[j])
+                    out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
         }
     }
     return i;
