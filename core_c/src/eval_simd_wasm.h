@@ -46,8 +46,8 @@ static inline v128_t wasm_pair_sums(v128_t quads) {
     return wasm_i64x2_add(quads, wasm_u64x2_shr(quads, 32));
 }
 
-/* Two hands: rank hashes (low 24 bits of each 64-bit lane), flushes as a mask (bits 0-1: the first hand, bits
- * 8-9: the second); bad bytes into *error. */
+/* Two hands: rank hashes (the low 24 bits of each 64-bit lane; the bits above are not cleared), flushes as a
+ * mask (bits 0-1: the first hand, bits 8-9: the second); bad bytes into *error. */
 static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_constants *c, v128_t *hashes,
                                  v128_t *error) {
     v128_t cards = wasm_v128_or(wasm_i8x16_swizzle(wasm_v128_load(rows), c->expand), c->pads);
@@ -66,7 +66,7 @@ static inline int wasm_two_hands(const uint8_t *rows, size_t k, const wasm_const
     v128_t q1 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[1]), rank));
     v128_t q2 = wasm_quad_sums(wasm_i8x16_swizzle(wasm_v128_load(ph_key_planes[2]), rank));
     v128_t quads = wasm_i32x4_add(wasm_i32x4_add(q0, wasm_i32x4_shl(q1, 8)), wasm_i32x4_shl(q2, 16));
-    *hashes = wasm_pair_sums(quads); /* bits 24 up are the caller's to drop (the hash is mod 2^24) */
+    *hashes = wasm_pair_sums(quads); /* the hash is this sum mod 2^24: the scalar lookup masks it */
     v128_t suits = wasm_v128_load(ph_key_planes[3]);
     v128_t cd = wasm_quad_sums(wasm_i8x16_swizzle(suits, suit));
     v128_t hs = wasm_quad_sums(wasm_i8x16_swizzle(suits, wasm_v128_or(suit, wasm_i8x16_splat(8))));
