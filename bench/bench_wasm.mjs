@@ -1,5 +1,6 @@
 // Random 7-card hands per second: pokerhash's WebAssembly build against the npm evaluators phe and
-// poker-evaluator, in one node process over the same pre-generated hands; then exact equity of AcAd vs
+// poker-evaluator, in one node process over the same pre-generated hands (and our C kernel alone, over rows
+// already in the module's heap: the figure beside a native loop); then exact equity of AcAd vs
 // KsKh preflop (all 1,712,304 boards) in wasm, beside the native figure when --native-ms gives it.
 // Usage: node bench/bench_wasm.mjs [HANDS=2000000] [--json] [--native-ms=MS] [--native-batch=EVALS_PER_S]
 import path from 'node:path';
@@ -39,7 +40,7 @@ results.push({ name: 'pokerhash wasm, evaluate(array)', ...measure((out) => {
     for (let i = 0; i < rows.length; i++) out[i] = ph.evaluate(rows[i]);
 }, HANDS) });
 const kernel = kernelAlone();
-results.push({ name: 'wasm kernel alone, rows in its heap', ...kernel });
+results.push({ name: 'wasm kernel alone (rows in heap)', ...kernel });
 for (const make of [phe, pokerEvaluator]) {
     const peer = make(cards, K);
     const result = measure(peer.run, HANDS);
