@@ -52,6 +52,19 @@ def cases(core):
          lambda: core.equity_exact(holdings, None, [0, 1, 2, 3, 4], [], 0, 1)["win"]),
         ("equity_units holding id 2**63", lambda: core.equity_units([[(2 ** 63, 1)], [(5, 6)]], None, [], [])),
         ("equity_units holding float", lambda: core.equity_units([[(1.0, 2)], [(5, 6)]], None, [], [])),
+        # bools are ints to Python, never cards, counts or values to pokerhash (True read as card 2d before)
+        ("evaluate bools", lambda: core.evaluate([True, False, 2, 3, 4])),
+        ("parse_cards [True]", lambda: core.parse_cards([True])),
+        ("card_name(True)", lambda: core.card_name(True)),
+        ("describe(True)", lambda: core.describe(True)),
+        ("comb(True, True)", lambda: core.comb(True, True)),
+        ("rank_combination [True]", lambda: core.rank_combination([True], 52, 0)),
+        ("unrank_combination(True, ...)", lambda: core.unrank_combination(True, 5, 52, 0)),
+        ("equity_units holding bool", lambda: core.equity_units([[(True, 2)], [(5, 6)]], None, [], [])),
+        # a game's values (game 5 ace_five_8, 2 shortdeck) are range-checked like hold'em's: 2**64 named, not an OverflowError
+        ("game_category 2**64", lambda: core.game_category(5, 2 ** 64)),
+        ("game_describe 2**63", lambda: core.game_describe(2, 2 ** 63)),
+        ("game_describe True", lambda: core.game_describe(2, True)),
     ]
 
 

@@ -92,10 +92,40 @@ def test_numpy_integers_and_emoji_cards_work(call, want):
     (lambda: ph.combination_masks(64, 32), ValueError, r"combination_masks\(64, 32.* rows of 8 bytes.*start= and stop="),
     (lambda: ph.CombinationTable(52, 26), ValueError, r"CombinationTable\(52, 26\) of uint16 would be .* \(902 TiB\)"),
     (lambda: ph.CombinationTable(64, 32, "float64"), ValueError, r"more than the .* one call may allocate"),
+    # bools: True is an int to Python, but no card, value or count (evaluate(True, False, ...) was 166)
+    (lambda: ph.evaluate(True, False, 2, 3, 4), TypeError, "card ids"),
+    (lambda: ph.evaluate_batch([[True, False, 2, 3, 4]]), TypeError, "row 0: card ids must be integers, got bool"),
+    (lambda: ph.Card(True), TypeError, "a card id must be an integer, got True"),
+    (lambda: ph.describe(True), TypeError, "a hand value must be an integer, got True"),
+    (lambda: ph.percentile(True, k=5), TypeError, "a hand value must be an integer"),
+    (lambda: ph.comb(True, True), ValueError, "n must be a non-negative integer"),
+    (lambda: ph.Deck().deal(True), TypeError, "count must be an integer, got a bool"),
+    (lambda: ph.Range([(True, 47)]), TypeError, "cards must be card names"),
+    # k of a batch: named as k, whatever the input's form
+    (lambda: ph.evaluate_batch([[0, 1, 2, 3, 4]], k="5"), TypeError, "k must be an integer, got str '5'"),
+    (lambda: ph.evaluate_batch(b"\0\1\2\3\4", k=5.0), TypeError, "k must be an integer, got float"),
+    (lambda: games.evaluate_batch(np.arange(10, dtype=np.uint8), k=5.0, game="holdem"), TypeError,
+     "k must be an integer, got float"),
+    # a game's value past 2**63 is named, as hold'em's is, not a bare OverflowError
+    (lambda: games.category(2 ** 64, game="ace_five_8"), ValueError, "hand value 18446744073709551616 outside 1..57"),
+    (lambda: games.describe(2 ** 63, game="shortdeck"), ValueError, "outside 1..1404"),
+    # omaha= is a choice of three, as exact= is: 0 or "no" must not read as "decide by size"
+    (lambda: ph.winners(["6d9hJhKh", "8cKd8s8d"], board="Jc9c4c7s3h", omaha=0), TypeError,
+     "omaha must be True, False or None, got 0"),
+    # a NUL in range text shows in the message instead of ending it ("unknown range token 'AK'" before)
+    (lambda: ph.parse_range("AK\x00QQ"), ValueError, r"unknown range token 'AK\\x00QQ'"),
+    (lambda: ph.parse_range("AK:0.5\x00"), ValueError, r"bad weight '0.5\\x00'"),
 ])
 def test_wrong_types_and_oversized_requests_are_refused_by_name(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_numpy_numbers_are_weights_in_range_pairs():
+    # ("AsKsQsJs", np.int64(3)) read the 3 as card 2s before: a 5-card combo of weight 1
+    assert ph.Range([("AsKsQsJs", np.int64(3))]).combos() == [(tuple(map(ph.Card, ["Js", "Qs", "Ks", "As"])), 3.0)]
+    assert ph.Range([("As Ks", np.float32(0.5))]).combos() == [((ph.Card("Ks"), ph.Card("As")), 0.5)]
+    assert ph.winners(["6d9hJhKh", "8cKd8s8d"], board="Jc9c4c7s3h", omaha=np.False_) == [1]
 
 
 def test_messages_never_contradict_themselves():

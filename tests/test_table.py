@@ -1,10 +1,14 @@
 """CombinationTable and value_table: rows, ranks and lookups against itertools, builds on any executor,
 and files that reopen memory-mapped with their metadata checked."""
 
+import glob
 import itertools
 import json
 import math
+import os
+import re
 import struct
+import subprocess
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -208,3 +212,198 @@ def test_loading_names_every_mismatch(tmp_path, monkeypatch):
     (tmp_path / "garbled.npy").write_bytes(body + b"{nope" + struct.pack("<Q", 5) + _table.TRAILER_MAGIC)
     with pytest.raises(ValueError, match="damaged metadata trailer"):
         CombinationTable.load(tmp_path / "garbled.npy")
+
+
+# ---- refused dtypes, odd rows and values, damaged files (the audit of CombinationTable) -------------------
+
+@pytest.mark.parametrize("dtype", ["V0", [("a", "V0")], (np.float64, (0,)), "S", "U"])
+def test_zero_size_items_are_refused_up_front(dtype):
+    # The C lookup counts a table's entries by dividing by the item size: these used to kill the process.
+    with pytest.raises(ValueError, match="has zero-size items: a table needs values of at least one byte"):
+        CombinationTable(52, 2, dtype)
+    with pytest.raises(ValueError, match="has zero-size items"):
+        CombinationTable(52, 2, dtype, values=np.zeros(1326, dtype=dtype))
+    with pytest.raises(ValueError, match="has zero-size items"):  # the size check multiplied by 0 bytes
+        CombinationTable(64, 32, dtype)
+
+
+def test_sub_array_dtypes_are_refused_for_a_structured_one():
+    with pytest.raises(ValueError, match=r"sub-array dtype.*\[\('v', '<f8', \(2,\)\)\]"):
+        CombinationTable(10, 3, np.dtype((np.float64, (2,))))
+    pairs = CombinationTable(10, 3, [("v", "<f8", (2,))])
+    pairs[[0, 1, 2]] = ([1.5, 2.5],)
+    assert pairs.lookup([[2, 1, 0]])["v"].tolist() == [[1.5, 2.5]]
+
+
+LOOKUP_BINDING = """
+import numpy as np
+import pokerhash as ph
+from pokerhash._backend import core
+rows = np.array([[0, 1]], dtype=np.uint8)
+field, named = [("Oa", "u1"), ("b", "O")], [("Oa", "u2")]  # an 'O' in a field's name is no object
+for what, table, out in (("zero", np.zeros(1326, "V0"), np.zeros(1, "V0")),
+                         ("object", np.zeros(1326, object), np.zeros(1, object)),
+                         ("field", np.zeros(1326, field), np.zeros(1, field)),
+                         ("named", np.zeros(1326, named), np.zeros(1, named))):
+    try:
+        core.combination_lookup_into(rows, 52, 2, 0, table, out)
+        print(what, "copied")
+    except ValueError as error:
+        print(what, error)
+try:
+    ph.CombinationTable(52, 2, "V0").lookup([[0, 1]])
+except ValueError as error:
+    print("table", error)
+"""
+
+
+def test_the_lookup_binding_refuses_what_it_cannot_copy(native_tools):
+    # A subprocess: before the fix the first call died of SIGFPE, and the object copies skipped refcounts.
+    done = subprocess.run([native_tools["python"], "-c", LOOKUP_BINDING], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "zero table must have items of at least one byte (format '0x' has 0-byte items)"
+    assert lines[1] == "object table must not hold Python objects (format 'O')"
+    assert lines[2] == "field table must not hold Python objects (format 'T{B:Oa:O:b:}')"
+    assert lines[3] == "named copied"
+    assert lines[4].startswith("table dtype |V0 has zero-size items")
+
+
+def test_the_wasm_twin_refuses_the_same_buffers(native_tools):
+    # _wasm_core.py (Pyodide's binding) over the native extension's own ph_ symbols, as in
+    # tests/test_argument_checks.py: a ZeroDivisionError before, and object references copied as bytes.
+    library = glob.glob(os.path.join(os.path.dirname(ph._core.__file__), "_core*.so"))[0]
+    script = LOOKUP_BINDING.replace("from pokerhash._backend import core", "from pokerhash import _wasm_core as core")
+    env = dict(os.environ, POKERHASH_WASM_CORE=library)
+    done = subprocess.run([native_tools["python"], "-c", script], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("zero table must have items of at least one byte (format ")
+    assert lines[1] == "object table must not hold Python objects (format 'O')"
+    assert lines[2] == "field table must not hold Python objects (format 'T{B:Oa:O:b:}')"
+    assert lines[3] == "named copied"
+
+
+def test_lookup_gathers_objects_and_strided_values_with_numpy():
+    held = CombinationTable(10, 3, object)
+    held["2c 2d 2h"] = {"any": "object"}
+    got = held.lookup([[2, 0, 1], [0, 1, 3]])
+    assert got.dtype == object and got.tolist() == [{"any": "object"}, 0]
+    strided = CombinationTable(10, 3, "uint16", values=np.arange(240, dtype=np.uint16)[::2])
+    rows = np.array([[9, 8, 7], [0, 1, 2], [2, 5, 7]])
+    assert strided.lookup(rows).tolist() == (2 * strided.ranks(rows)).tolist()
+
+
+def test_no_rows_is_an_empty_lookup():
+    t = CombinationTable(10, 3, "float32")
+    for empty in ([], np.zeros((0, 3)), np.zeros((0, 3), dtype=np.int8)):
+        got = t.lookup(empty)
+        assert got.shape == (0,) and got.dtype == np.float32
+        assert t.ranks(empty).shape == (0,)
+    with pytest.raises(ValueError, match=r"rows must have shape \(M, 3\), got \(0, 2\)"):
+        t.lookup(np.zeros((0, 2)))
+    whole = CombinationTable(5, 0, "int16", values=np.array([7], dtype=np.int16))
+    assert whole.lookup([[], []]).tolist() == [7, 7]  # k=0: [[]] is one empty subset, float64 to numpy
+
+
+def test_build_rounds_into_float_dtypes_and_keeps_integers_exact():
+    tenths = CombinationTable.build(52, 2, lambda rows: [0.1] * len(rows), "f4")
+    assert (tenths.values == np.float32(0.1)).all()
+    special = CombinationTable.build(3, 1, lambda rows: np.array([np.nan, np.inf, -np.inf]), "f2")
+    assert np.isnan(special.values[0]) and special.values[1:].tolist() == [np.inf, -np.inf]
+    assert CombinationTable.build(3, 1, lambda rows: [2 ** 64 - 1] * 3, "f4").values[0] == np.float32(2 ** 64)
+    assert CombinationTable.build(3, 1, lambda rows: [3.0, 4.0, 5.0], "u1").values.tolist() == [3, 4, 5]
+    assert CombinationTable.build(3, 1, lambda rows: np.full(3, 2 + 0j), "i2").values.tolist() == [2, 2, 2]
+    for values, dtype in (([1e300] * 3, "f4"), ([7e4] * 3, "f2"), ([1e300] * 3, "c8"), ([1 + 1j] * 3, "f8"),
+                          ([1.5] * 3, "u1"), ([np.nan] * 3, "i4"), ([300] * 3, "u1"), ([-1] * 3, "u8"),
+                          (["0.1"] * 3, "f4"), ([2] * 3, "bool")):
+        with pytest.raises(ValueError, match=f"func returned values that do not fit {np.dtype(dtype)} at rank 0"):
+            CombinationTable.build(3, 1, lambda rows, v=values: np.array(v), dtype)
+
+
+def test_build_names_results_that_are_not_one_value_per_row():
+    for result, shown in ((None, "NoneType None"), (3, "int 3"), (np.float64(2), "float64 np.float64(2.0)")):
+        with pytest.raises(ValueError, match=f"^func must return one value per row, got {re.escape(shown)} for 6"):
+            CombinationTable.build(8, 3, lambda rows, r=result: r, "f4", block=6)
+    with pytest.raises(ValueError, match="func must return one value per row, got .*inhomogeneous"):
+        CombinationTable.build(8, 3, lambda rows: [[1]] + [[1, 2]] * (len(rows) - 1), "f4")
+
+
+def saved_with_trailer(tmp_path, trailer, descr=None):
+    """A table file of C(10, 4) uint32 values (or raw bytes under the .npy header `descr`) and this trailer."""
+    path = tmp_path / "t.npy"
+    with open(path, "wb") as f:
+        if descr is None:
+            np.lib.format.write_array(f, np.arange(210, dtype=np.uint32))
+        else:
+            np.lib.format.write_array_header_1_0(f, {"descr": descr, "fortran_order": False, "shape": (210,)})
+            f.write(np.full(210, 0x4141414141, dtype=np.uint64).tobytes())
+        raw = trailer if isinstance(trailer, bytes) else json.dumps(trailer).encode()
+        f.write(raw + struct.pack("<Q", len(raw)) + _table.TRAILER_MAGIC)
+    return path
+
+
+GOOD = {"format": 1, "n": 10, "k": 4, "order": "colex", "dtype": "<u4", "holds": "", "pokerhash": ph.__version__}
+
+
+@pytest.mark.parametrize("trailer, message", [
+    (b"5", "a JSON object expected, got int 5"),
+    (b"[[1]]", r"a JSON object expected, got list \[\[1\]\]"),
+    (b"null", "a JSON object expected, got NoneType None"),
+    ({**GOOD, "pokerhash": 3}, "pokerhash must be a string, got int 3"),
+    ({**GOOD, "format": "1"}, "format must be the integer 1, got str '1'"),
+    ({**GOOD, "format": True}, "format must be the integer 1, got bool True"),
+    ({**GOOD, "n": "10"}, "n must be an integer 0..64, got str '10'"),
+    ({**GOOD, "n": 10.0}, "n must be an integer 0..64, got float 10.0"),
+    ({**GOOD, "n": 65}, "n must be an integer 0..64, got int 65"),
+    ({**GOOD, "n": 10 ** 60}, r"n must be an integer 0..64, got int 1000000000000000000000000000000000000\.\.\.$"),
+    ({**GOOD, "k": 11}, "k must be an integer 0..n=10, got int 11"),
+    ({**GOOD, "k": None}, "k must be an integer 0..n=10, got NoneType None"),
+    ({**GOOD, "order": ["lex"]}, r"order must be a string, got list \['lex'\]"),
+    ({**GOOD, "order": "revlex"}, "order must be 'colex' or 'lex', got str 'revlex'"),
+    ({**GOOD, "dtype": 5}, "dtype must be a string, got int 5"),
+    ({**GOOD, "dtype": "nonsense"}, "dtype must name a numpy dtype, got str 'nonsense'"),
+    ({**GOOD, "dtype": ","}, "dtype must name a numpy dtype, got str ','"),
+    ({**GOOD, "dtype": "|V0"}, "dtype |V0 has zero-size items"),
+    ({**GOOD, "dtype": "(2,)<u2"}, r"dtype \('<u2', \(2,\)\) is a sub-array dtype"),
+    ({**GOOD, "dtype": "|O"}, "dtype object holds Python objects"),
+    ({**GOOD, "holds": {}}, "holds must be a string, got dict {}"),
+    ({key: value for key, value in GOOD.items() if key not in ("k", "holds")}, r"lacks \['k', 'holds'\]"),
+])
+def test_loading_names_the_damaged_metadata_field(tmp_path, trailer, message):
+    path = saved_with_trailer(tmp_path, trailer)
+    with pytest.raises(ValueError, match=f"^{path}: damaged metadata: {message}"):
+        CombinationTable.load(path)
+
+
+def test_loading_a_file_of_another_format_or_of_object_values(tmp_path):
+    assert CombinationTable.load(saved_with_trailer(tmp_path, {**GOOD, "extra": 1})).values[5] == 5
+    hand_written = CombinationTable.load(saved_with_trailer(tmp_path, {**GOOD, "dtype": "uint32"}), dtype="<u4")
+    assert hand_written.dtype == np.uint32 and hand_written.metadata()["dtype"] == "<u4"
+    path = saved_with_trailer(tmp_path, {**GOOD, "format": 2, "pokerhash": None})
+    with pytest.raises(ValueError, match=r"table format 2 is not 1 \(written by pokerhash \(unknown\)"):
+        CombinationTable.load(path)
+    path = saved_with_trailer(tmp_path, b"[" * 100_000)
+    with pytest.raises(ValueError, match="damaged metadata trailer"):
+        CombinationTable.load(path)
+    # numpy maps object dtypes from a file as raw pointers: reading one used to crash the process
+    path = saved_with_trailer(tmp_path, {**GOOD, "dtype": "|V8"}, descr=[("a", "|O")])
+    with pytest.raises(ValueError, match=r"the values are Python objects \(dtype \[\('a', 'O'\)\]\)"):
+        CombinationTable.load(path)
+    path = saved_with_trailer(tmp_path, {**GOOD, "dtype": "|V16"}, descr=("<f8", (2,)))
+    with pytest.raises(ValueError, match=r"the values' dtype \('<f8', \(2,\)\) is a sub-array dtype"):
+        CombinationTable.load(path)
+
+
+def test_structured_tables_reopen_with_their_fields(tmp_path):
+    pair = [("count", "u1"), ("mean", "<f8")]
+    t = CombinationTable.build(10, 3, lambda rows: np.array([(s, s / 3) for s in rows.sum(axis=1)], dtype=pair),
+                               pair)
+    t.save(tmp_path / "pairs.npy")
+    for opened in (CombinationTable.load(tmp_path / "pairs.npy"), CombinationTable.load(tmp_path / "pairs.npy",
+                                                                                         mmap=False, dtype=pair)):
+        assert opened.dtype == np.dtype(pair) and opened.values.tobytes() == t.values.tobytes()
+        assert opened.lookup([[9, 8, 7]]).tolist() == [(24, 8.0)]
+    with pytest.raises(ValueError, match=r"with dtype=\[\('count', 'u1'\), \('mean', '<f8'\)\], expected \[\('a'"):
+        CombinationTable.load(tmp_path / "pairs.npy", dtype=[("a", "u1"), ("b", "<f8")])

@@ -335,6 +335,27 @@ static int emit_class(emitter *e, int high, int low, char kind) {
 
 /* ---- one token ----------------------------------------------------------------------------------- */
 
+/* Text as a message quotes it: control bytes as \xNN, because a NUL would end the message (Python and JS
+ * read it as a C string) and the rest would not show; cut with "..." past the buffer. */
+#define SHOWN_CAP 160
+static const char *shown_text(const char *text, size_t len, char out[SHOWN_CAP]) {
+    size_t at = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        int escaped = c < 0x20 || c == 0x7f;
+        if (at + (escaped ? 4 : 1) + 4 > SHOWN_CAP) {
+            memcpy(out + at, "...", 4);
+            return out;
+        }
+        if (escaped)
+            at += (size_t)snprintf(out + at, SHOWN_CAP - at, "\\x%02x", c);
+        else
+            out[at++] = (char)c;
+    }
+    out[at] = 0;
+    return out;
+}
+
 typedef struct token {
     const char *text; /* the whole token, weight included: what messages quote */
     size_t len;
@@ -344,7 +365,8 @@ typedef struct token {
 
 static int fail(const token *t, int status, const char *format, ...) {
     if (t->problem && t->cap) {
-        int quoted = snprintf(t->problem, t->cap, "unknown range token '%.*s'", (int)t->len, t->text);
+        char shown[SHOWN_CAP];
+        int quoted = snprintf(t->problem, t->cap, "unknown range token '%s'", shown_text(t->text, t->len, shown));
         if (format && quoted >= 0 && (size_t)quoted < t->cap) {
             va_list args;
             va_start(args, format);
@@ -443,17 +465,18 @@ int ph_range_token(ph_range_work *work, const char *text, size_t len, char *prob
         const char *weight_text = colon + 1;
         size_t weight_len = len - body - 1;
         if (!parse_weight(weight_text, weight_len, &e.weight)) {
+            char weight_shown[SHOWN_CAP], token_shown[SHOWN_CAP];
             if (problem && cap)
-                snprintf(problem, cap, "bad weight '%.*s' in range token '%.*s'", (int)weight_len, weight_text,
-                         (int)len, text);
+                snprintf(problem, cap, "bad weight '%s' in range token '%s'",
+                         shown_text(weight_text, weight_len, weight_shown), shown_text(text, len, token_shown));
             return PH_E_PARSE;
         }
         if (!isfinite(e.weight) || e.weight < 0) {
-            char shown[40];
+            char shown[40], token_shown[SHOWN_CAP];
             ph_range_float_repr(e.weight, shown);
             if (problem && cap)
-                snprintf(problem, cap, "weight must be a finite number >= 0, got %s in range token '%.*s'", shown,
-                         (int)len, text);
+                snprintf(problem, cap, "weight must be a finite number >= 0, got %s in range token '%s'", shown,
+                         shown_text(text, len, token_shown));
             return PH_E_PARSE;
         }
     }

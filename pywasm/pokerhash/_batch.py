@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional, Tuple
 from . import parallel
 from ._backend import core
 from ._buffers import Rows, is_numpy_array, zeros
+from ._checks import integer
 
 _INTEGER_FORMATS = set("bBhHiIlLqQnN")
 _BAD_ID = 255  # an id outside 0..51 in a list row maps here: the core reports its row
@@ -120,6 +121,8 @@ def _board_width(k: int) -> None:
 
 def card_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCheck) -> Tuple[Any, int, int, Any]:
     """(uint8 rows the core reads, k, row count, numpy module when the input is numpy else None)."""
+    if k is not None:
+        k = integer(k, "k")
     if isinstance(cards, Rows):
         k = _width(k, cards.shape[1], what, cards.shape)
         cards = cards.flat
@@ -226,13 +229,14 @@ def _sequence_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCh
 def _row_bytes(row: Any, index: int) -> bytes:
     """One row as bytes: ids 0..51 as they are, anything else out of range as 255 (the core names it)."""
     ids = row if isinstance(row, (list, tuple)) else list(row)  # bytes(ndarray) would copy raw memory
-    try:
-        return bytes(ids)
-    except (TypeError, ValueError):
-        pass
+    if bool not in map(type, ids):  # bytes() would take True as the id 1
+        try:
+            return bytes(ids)
+        except (TypeError, ValueError):
+            pass
     out = bytearray()
     for card in ids:
-        if isinstance(card, (str, bytes, float)) or not hasattr(type(card), "__index__"):
+        if isinstance(card, (str, bytes, float, bool)) or not hasattr(type(card), "__index__"):
             raise TypeError(f"row {index}: card ids must be integers, got {type(card).__name__}")
         value = operator.index(card)
         out.append(value if 0 <= value <= 51 else _BAD_ID)

@@ -40,6 +40,15 @@ def integer(value: Any, name: str) -> int:
     return number
 
 
+def optional_bool(value: Any, name: str) -> Optional[bool]:
+    """`value` as True, False or None; TypeError naming `name` otherwise (0 or "no" would read as a choice)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if type(value).__name__ in ("bool_", "bool"):  # numpy's bool (named "bool" since numpy 2)
+        return bool(value)
+    raise TypeError(f"{name} must be True, False or None, got {value!r}")
+
+
 def positive(value: Any, name: str) -> int:
     """`value` as an int of at least 1 (a count, a size, a thread number); ValueError naming `name` otherwise."""
     number = as_int(value)

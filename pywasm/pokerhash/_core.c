@@ -71,6 +71,8 @@ static int type_has(PyObject *obj, const char *attribute) {
  * a numpy array has __index__ too, but it has a length: it holds cards instead. The same tests, by type
  * attributes, are in _wasm_core.py. */
 static int is_card_id(PyObject *item) {
+    if (PyBool_Check(item)) /* True is an int, but never a card, a count or a value */
+        return 0;
     return PyLong_Check(item) || (!PyUnicode_Check(item) && PyIndex_Check(item) && !type_has(item, "__len__"));
 }
 
@@ -229,6 +231,8 @@ static PyObject *py_best_five(PyObject *module, PyObject *const *args, Py_ssize_
 
 static PyObject *py_card_name(PyObject *module, PyObject *arg) {
     (void)module;
+    if (PyBool_Check(arg))
+        return PyErr_Format(PyExc_TypeError, "a card id must be an integer, got %R", arg);
     PyObject *number = PyNumber_Index(arg);
     if (!number)
         return NULL;
@@ -246,16 +250,25 @@ static PyObject *py_card_name(PyObject *module, PyObject *arg) {
 
 /* ---- values -------------------------------------------------------------------------------------- */
 
-static int checked_value(PyObject *arg) {
+/* A hand value 1..worst; -1 with TypeError (a bool, a non-integer) or ValueError (out of range). */
+static int value_upto(PyObject *arg, int worst) {
+    if (PyBool_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "a hand value must be an integer, got %R", arg);
+        return -1;
+    }
     PyObject *number = PyNumber_Index(arg);
     if (!number)
         return -1;
     int overflow;
     long value = PyLong_AsLongAndOverflow(number, &overflow);
-    if (overflow || value < 1 || value > PH_WORST_VALUE) /* 2**63 is named too, not an OverflowError */
-        PyErr_Format(PyExc_ValueError, "hand value %S outside 1..7462", number);
+    if (overflow || value < 1 || value > worst) /* 2**63 is named too, not an OverflowError */
+        PyErr_Format(PyExc_ValueError, "hand value %S outside 1..%d", number, worst);
     Py_DECREF(number);
     return PyErr_Occurred() ? -1 : (int)value;
+}
+
+static int checked_value(PyObject *arg) {
+    return value_upto(arg, PH_WORST_VALUE);
 }
 
 static PyObject *py_category(PyObject *module, PyObject *arg) {
@@ -309,8 +322,11 @@ static int buffer_of(PyObject *obj, Py_buffer *view, int writable, const char *c
 }
 
 static int unsigned_arg(PyObject *arg, const char *name, unsigned long long *out) {
-    PyObject *number = PyLong_Check(arg) || !is_card_id(arg) ? (Py_INCREF(arg), arg) : PyNumber_Index(arg);
+    PyObject *number = PyBool_Check(arg) ? NULL
+                       : PyLong_Check(arg) || !is_card_id(arg) ? (Py_INCREF(arg), arg) : PyNumber_Index(arg);
     *out = number ? PyLong_AsUnsignedLongLong(number) : (unsigned long long)-1;
+    if (!number && !PyErr_Occurred()) /* a bool: named by the message below */
+        PyErr_SetNone(PyExc_TypeError);
     Py_XDECREF(number);
     if (*out == (unsigned long long)-1 && PyErr_Occurred()) {
         PyErr_Clear();
@@ -1112,16 +1128,8 @@ static int game_value_arg(PyObject *const *args, Py_ssize_t nargs, const char *u
     }
     if (game_arg(args[0], game) < 0)
         return -1;
-    long v = PyLong_AsLong(args[1]);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    int worst = ph_game_worst(*game);
-    if (v < 1 || v > worst) {
-        PyErr_Format(PyExc_ValueError, "hand value %ld outside 1..%d", v, worst);
-        return -1;
-    }
-    *value = (int)v;
-    return 0;
+    *value = value_upto(args[1], ph_game_worst(*game));
+    return *value < 0 ? -1 : 0;
 }
 
 static PyObject *py_game_info(PyObject *module, PyObject *arg) {
@@ -1567,6 +1575,18 @@ static PyObject *py_combination_ranks_into(PyObject *module, PyObject *const *ar
     Py_RETURN_NONE;
 }
 
+/* Whether a struct format holds object references ('O'), the ":name:" of fields aside: copying those as bytes
+ * would skip their reference counts. */
+static int format_holds_objects(const char *format) {
+    for (int in_name = 0; *format; format++) {
+        if (*format == ':')
+            in_name = !in_name;
+        else if (!in_name && *format == 'O')
+            return 1;
+    }
+    return 0;
+}
+
 static PyObject *py_combination_lookup_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     unsigned long long n, k;
@@ -1598,6 +1618,11 @@ static PyObject *py_combination_lookup_into(PyObject *module, PyObject *const *a
     if (out.itemsize != table.itemsize || strcmp(out_format, table_format) != 0)
         PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
                      out_format);
+    else if (table.itemsize <= 0) /* any buffer can get here, and the entry count divides by it */
+        PyErr_Format(PyExc_ValueError, "table must have items of at least one byte (format '%s' has %zd-byte items)",
+                     table_format, table.itemsize);
+    else if (format_holds_objects(table_format))
+        PyErr_Format(PyExc_ValueError, "table must not hold Python objects (format '%s')", table_format);
     else if ((uint64_t)(table.len / table.itemsize) != total)
         PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", n, k,
                      (unsigned long long)total, table.len / table.itemsize);

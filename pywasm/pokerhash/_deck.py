@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Iterator, List, Optional, Tuple, Union
 
 from ._backend import core
 from ._cards import Card, CardLike, Cards
-from ._checks import as_int
+from ._checks import as_int, integer
 
 
 class Deck:
@@ -75,7 +74,7 @@ class Deck:
             >>> deck.deal(2), len(deck)
             ([Card('2c'), Card('2d')], 50)
         """
-        count = operator.index(count)
+        count = integer(count, "count")
         if count < 0:
             raise ValueError(f"cannot deal a negative number of cards ({count})")
         if count > len(self._cards):

@@ -8,6 +8,7 @@ parser the JS library and Pyodide use, core_c/src/range*.c); this module wraps i
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._backend import core
@@ -176,7 +177,7 @@ def parse_range_on(text: str, dead: Sequence[int]) -> Range:
 
 
 def _check_weight(weight, token: str) -> None:
-    if not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
+    if not _is_number(weight) or not math.isfinite(weight) or weight < 0:
         raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
 
 
@@ -193,6 +194,12 @@ def _is_sorted_ids(cards) -> bool:
             and 0 <= cards[0] and all(a < b < 52 for a, b in zip(cards, cards[1:])))
 
 
+def _is_number(value) -> bool:
+    """A real number other than a bool: int, float and numpy's number scalars (registered with numbers.Real;
+    numpy's bool is not)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
 def _is_weighted(item) -> bool:
     """True for (cards, weight); False for bare cards such as ("As", "Ks") or (51, 47)."""
     if not isinstance(item, tuple) or len(item) != 2 or isinstance(item[1], bool):
@@ -200,7 +207,7 @@ def _is_weighted(item) -> bool:
     first = item[0]
     # A single card name is at most 3 characters ("10h"), so a longer text or a sequence is a whole hand.
     whole = isinstance(first, (list, tuple)) or (isinstance(first, str) and len(first.strip()) > 3)
-    return whole and isinstance(item[1], (int, float))
+    return whole and _is_number(item[1])
 
 
 def _card_list(cards) -> List[int]:

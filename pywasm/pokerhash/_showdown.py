@@ -10,6 +10,7 @@ from typing import Dict, List, Optional, Sequence, Union
 
 from ._backend import core
 from ._cards import Card, CardLike, Cards
+from ._checks import optional_bool
 
 
 def winners(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLike] = (), *,
@@ -75,6 +76,7 @@ def compare(first: Union[Cards, CardLike], second: Union[Cards, CardLike], board
 def _values(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLike],
             omaha: Optional[bool]) -> List[int]:
     """Each hand's value (lower wins), after checking that no card is used twice."""
+    omaha = optional_bool(omaha, "omaha")
     if isinstance(hands, (str, bytes)) or not hasattr(type(hands), "__len__"):
         raise TypeError("hands must be a list of hands, one per player")
     if not len(hands):

@@ -60,6 +60,21 @@ def order_code(order: str) -> int:
         raise ValueError(f"order must be 'colex' or 'lex', got {order!r}") from None
 
 
+def _value_dtype(np, dtype: Any):
+    """dtype as a numpy dtype that a table can hold one item of per slot; ValueError naming the problem."""
+    dtype = np.dtype(dtype)
+    if dtype.itemsize == 0:
+        # Nothing to store, and the C lookup counts the table's entries by dividing by the item size.
+        raise ValueError(f"dtype {dtype} has zero-size items: a table needs values of at least one byte"
+                         " (flexible types need a size: 'S8', 'U4', 'V16')")
+    if dtype.subdtype is not None:
+        # numpy spreads a sub-array dtype over a second axis, so values could not have shape (C(n, k),).
+        base, shape = dtype.subdtype
+        raise ValueError(f"dtype {dtype} is a sub-array dtype, which numpy turns into a second axis; use a"
+                         f" structured dtype for several numbers per subset: [('v', '{base.str}', {shape})]")
+    return dtype
+
+
 def combination_rows(n: int, k: int, start: int, stop: int, order: int):
     """Rows of the k-subsets with ranks start..stop-1 in the given order (0 colex, 1 lex), ascending items:
     an (M, k) uint8 numpy array, or Rows without numpy."""
@@ -93,7 +108,8 @@ class CombinationTable:
         holds: a note of what the values are, kept in the saved file.
 
     Raises:
-        ValueError: n, k or order out of range, or values of another shape or dtype.
+        ValueError: n, k or order out of range, a dtype of zero-size items or a sub-array dtype, or values of
+            another shape or dtype.
         TypeError: n or k not integers.
         ImportError: numpy is not installed.
 
@@ -112,7 +128,7 @@ class CombinationTable:
         n, k = operator.index(n), operator.index(k)
         self.n, self.k, self.order, self.holds = n, k, ORDER_NAMES[code], str(holds)
         self._order = code
-        self.dtype = np.dtype(dtype)
+        self.dtype = _value_dtype(np, dtype)
         if values is None:
             check_output(total, self.dtype.itemsize, f"a CombinationTable({n}, {k}) of {self.dtype}",
                          "build it in parts (CombinationTable.build / map_combinations over rank ranges) or"
@@ -191,6 +207,9 @@ class CombinationTable:
             array = array.reshape(0, self.k)
         if array.ndim != 2 or array.shape[1] != self.k:
             raise ValueError(f"rows must have shape (M, {self.k}), got {array.shape}")
+        if array.size == 0:
+            # No items to check: [] (and [[]] for k=0) come out of numpy as float64, yet are an empty batch.
+            return np.zeros(array.shape, dtype=np.uint8)
         if array.dtype.kind not in "iu":
             raise ValueError(f"rows must hold integers, got dtype {array.dtype}")
         if array.dtype != np.uint8:
@@ -233,6 +252,10 @@ class CombinationTable:
         if not self.k:
             out[:] = self.values[0]
             return out
+        if self.dtype.hasobject or not self.values.flags.c_contiguous:
+            # The C pass copies raw bytes from one contiguous buffer: object references would skip their
+            # reference counts, and a strided values array has no such buffer. numpy gathers these.
+            return self.values[self.ranks(array)]
         core.combination_lookup_into(array, self.n, self.k, self._order, _raw(self.values), _raw(out))
         return out
 
@@ -296,7 +319,8 @@ class CombinationTable:
 
         Raises:
             ValueError: func's values of another length ("func must return one value per row") or that do
-                not fit dtype; whatever func raises, as it is.
+                not fit dtype (integer dtypes take exact values only; float dtypes round, as numpy casts,
+                and refuse only finite values that overflow); whatever func raises, as it is.
 
         Example:
             >>> import pokerhash as ph
@@ -326,16 +350,21 @@ class CombinationTable:
     def _place(self, position: int, part: Any, expected: Optional[int] = None) -> int:
         """Writes func's values for the ranks from `position` on (build()'s merge); returns where they end."""
         np = _numpy()
-        values = np.asarray(part)
-        end = position + len(values)
-        if values.ndim != 1 or end > len(self.values) or expected is not None and len(values) != expected:
-            raise ValueError(f"func must return one value per row, got shape {values.shape} for"
-                             f" {expected if expected is not None else 'the'} rows from rank {position}")
+        rows = f"{expected if expected is not None else 'the'} rows from rank {position}"
+        try:
+            values = np.asarray(part)
+        except ValueError as error:  # ragged lists
+            raise ValueError(f"func must return one value per row, got {error} for {rows}") from None
+        # ndim before len(): None or a scalar comes back 0-d, which has no len().
+        if (values.ndim != 1 or position + len(values) > len(self.values)
+                or expected is not None and len(values) != expected):
+            got = f"shape {values.shape}" if values.ndim else _shown(part)
+            raise ValueError(f"func must return one value per row, got {got} for {rows}")
         if values.dtype != self.dtype:
-            converted = values.astype(self.dtype)
-            if not np.array_equal(converted, values):
+            values = _converted(np, values, self.dtype)
+            if values is None:
                 raise ValueError(f"func returned values that do not fit {self.dtype} at rank {position}")
-            values = converted
+        end = position + len(values)
         self.values[position:end] = values
         return end
 
@@ -380,15 +409,18 @@ class CombinationTable:
             CombinationTable: the table, its values a numpy.memmap (or array).
 
         Raises:
-            ValueError: not a table file, a damaged or truncated one, or metadata that disagrees with the
-                data, an expectation or the version ("t.bin holds a table with k=7, expected 5").
+            ValueError: not a table file, a damaged or truncated one ("t.bin: damaged metadata: k must be an
+                integer 0..n=52, got str '5'"), or metadata that disagrees with the data, an expectation or
+                the version ("t.bin holds a table with k=7, expected 5").
         """
         np = _numpy()
         name = os.fspath(path)
         with open(name, "rb") as f:
             meta, data_offset, shape, fortran, file_dtype = _read_file(f, name, np)
         total = math.comb(meta["n"], meta["k"])
-        if shape != (total,) or fortran or file_dtype != np.dtype(meta["dtype"]):
+        # The metadata keeps dtype.str, which a structured dtype shares with its plain void ('|V9'); the .npy
+        # header holds the whole dtype, and the table takes that.
+        if shape != (total,) or fortran or file_dtype.str != meta["dtype"]:
             raise ValueError(f"{name}: the values (shape {shape}, dtype {file_dtype}) do not match the metadata"
                              f" (C({meta['n']},{meta['k']}) = {total} values of {np.dtype(meta['dtype'])})")
         expected = {"n": n, "k": k, "order": order, "holds": holds,
@@ -396,6 +428,8 @@ class CombinationTable:
         for field, want in expected.items():
             if want is not None and meta[field] != want:
                 raise ValueError(f"{name} holds a table with {field}={meta[field]!r}, expected {want!r}")
+        if dtype is not None and np.dtype(dtype) != file_dtype:  # fields of structured dtypes differ
+            raise ValueError(f"{name} holds a table with dtype={file_dtype}, expected {np.dtype(dtype)}")
         if check_version and meta["pokerhash"].split(".")[:2] != __version__.split(".")[:2]:
             raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
                              " pass check_version=False to load it anyway")
@@ -425,14 +459,9 @@ def _read_file(f, name: str, np):
     f.seek(size - tail - length)
     try:
         meta = json.loads(f.read(length))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested thousands deep
         raise ValueError(f"{name}: damaged metadata trailer") from None
-    needed = {"format", "n", "k", "order", "dtype", "holds", "pokerhash"}
-    if not isinstance(meta, dict) or not needed <= set(meta):
-        raise ValueError(f"{name}: metadata lacks {sorted(needed - set(meta or {}))}")
-    if meta["format"] != FORMAT:
-        raise ValueError(f"{name}: table format {meta['format']} is not {FORMAT} (written by pokerhash"
-                         f" {meta['pokerhash']}, this is {__version__})")
+    meta = _checked_metadata(meta, name, np)
     f.seek(0)
     try:
         version = np.lib.format.read_magic(f)
@@ -442,10 +471,92 @@ def _read_file(f, name: str, np):
             shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
     except ValueError as error:
         raise ValueError(f"{name}: not a valid .npy header ({error})") from None
+    if dtype.hasobject:
+        # numpy would map the file's bytes as object pointers: reading one dereferences whatever they hold.
+        raise ValueError(f"{name}: the values are Python objects (dtype {dtype}), which no table file holds")
+    try:
+        _value_dtype(np, dtype)
+    except ValueError as error:
+        raise ValueError(f"{name}: the values' {error}") from None
     offset = f.tell()
     if offset + math.prod(shape) * dtype.itemsize + length + tail != size:
         raise ValueError(f"{name}: file size {size} does not match its header (truncated or damaged)")
     return meta, offset, tuple(shape), fortran, dtype
+
+
+def _converted(np, values, dtype):
+    """values as dtype, or None when some do not fit: integers (and all other kinds) must convert exactly,
+    floats round as numpy casts them, keeping NaN and infinities but refusing finite values that overflow."""
+    source, target = values.dtype.kind, dtype.kind
+    if source == "c" and target in "biuf":
+        if (values.imag != 0).any():
+            return None
+        values = values.real  # nothing lost, and no ComplexWarning from astype
+        source = values.dtype.kind
+    try:
+        with np.errstate(all="ignore"):  # overflow and NaN casts are judged below, not warned about
+            converted = values.astype(dtype)
+    except (TypeError, ValueError):  # text that is no number, for one
+        return None
+    if target in "fc" and source in "biufc":
+        fits = bool(np.all(np.isfinite(converted) | ~np.isfinite(values)))
+    else:
+        fits = np.array_equal(converted, values)
+    return converted if fits else None
+
+
+METADATA_FIELDS = ("format", "n", "k", "order", "dtype", "holds", "pokerhash")
+
+
+def _checked_metadata(meta: Any, name: str, np) -> dict:
+    """meta with every field of the type and range load() relies on; ValueError "<name>: damaged metadata:
+    <field> ..." otherwise, so a hand-edited or corrupted trailer never reaches the code that trusts it."""
+    def damaged(problem: str) -> ValueError:
+        return ValueError(f"{name}: damaged metadata: {problem}")
+
+    if not isinstance(meta, dict):
+        raise damaged(f"a JSON object expected, got {_shown(meta)}")
+    written = meta.get("pokerhash")
+    if _is_int(meta.get("format")) and meta["format"] != FORMAT:
+        # Checked first: another format may have other fields.
+        raise ValueError(f"{name}: table format {meta['format']} is not {FORMAT} (written by pokerhash"
+                         f" {written if isinstance(written, str) else '(unknown)'}, this is {__version__})")
+    missing = [field for field in METADATA_FIELDS if field not in meta]
+    if missing:
+        raise damaged(f"lacks {missing}")
+    if not _is_int(meta["format"]):
+        raise damaged(f"format must be the integer {FORMAT}, got {_shown(meta['format'])}")
+    n, k = meta["n"], meta["k"]
+    if not _is_int(n) or not 0 <= n <= 64:
+        raise damaged(f"n must be an integer 0..64, got {_shown(n)}")
+    if not _is_int(k) or not 0 <= k <= n:
+        raise damaged(f"k must be an integer 0..n={n}, got {_shown(k)}")
+    for field in ("order", "dtype", "holds", "pokerhash"):
+        if not isinstance(meta[field], str):
+            raise damaged(f"{field} must be a string, got {_shown(meta[field])}")
+    if meta["order"] not in ORDERS:
+        raise damaged(f"order must be 'colex' or 'lex', got {_shown(meta['order'])}")
+    try:
+        dtype = np.dtype(meta["dtype"])
+    except (TypeError, ValueError, SyntaxError):  # SyntaxError: numpy parses "," as a field list
+        raise damaged(f"dtype must name a numpy dtype, got {_shown(meta['dtype'])}") from None
+    if dtype.hasobject:
+        raise damaged(f"dtype {dtype} holds Python objects, which no table file holds")
+    try:
+        _value_dtype(np, dtype)
+    except ValueError as error:
+        raise damaged(str(error)) from None
+    return dict(meta, dtype=dtype.str)  # save() writes dtype.str; a hand-written "uint32" compares the same
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # JSON true is no count
+
+
+def _shown(value: Any) -> str:
+    """A field's bad value for a message, its type named and long text cut short."""
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
 def _fill_span(table: CombinationTable, func: Any, block: int, cancelled: threading.Event,

@@ -87,7 +87,7 @@ def _as_long(obj) -> int:
 
 
 def _unsigned(obj, name: str) -> int:
-    value = obj
+    value = None if isinstance(obj, bool) else obj
     if not isinstance(obj, int) and _is_card_id(obj):
         try:
             value = operator.index(obj)
@@ -102,6 +102,8 @@ def _is_card_id(item) -> bool:
     """An int, or anything else with __index__ (numpy integers) that has no length (a numpy array has
     __index__ too, but holds cards): is_card_id in _core.c."""
     kind = type(item)
+    if isinstance(item, bool):  # True is an int, but never a card, a count or a value
+        return False
     return isinstance(item, int) or (not isinstance(item, str) and hasattr(kind, "__index__")
                                      and not hasattr(kind, "__len__"))
 
@@ -237,6 +239,8 @@ def best_five(*cards):
 
 def card_name(card_id, /):
     """The two-character name of a card id: 'As'."""
+    if isinstance(card_id, bool):
+        raise TypeError(f"a card id must be an integer, got {card_id!r}")
     value = operator.index(card_id)
     if not 0 <= value < DECK_SIZE:  # 2**63 and beyond name the id too
         raise ValueError(f"card id {value} outside 0..51")
@@ -246,11 +250,18 @@ def card_name(card_id, /):
 # ---- values -----------------------------------------------------------------------------------------
 
 
-def _checked_value(obj) -> int:
+def _value_upto(obj, worst: int) -> int:
+    """value_upto in _core.c: a hand value 1..worst."""
+    if isinstance(obj, bool):
+        raise TypeError(f"a hand value must be an integer, got {obj!r}")
     value = operator.index(obj)
-    if not 1 <= value <= WORST_VALUE:  # 2**63 is named too, not an OverflowError
-        raise ValueError(f"hand value {value} outside 1..7462")
+    if not 1 <= value <= worst:  # 2**63 is named too, not an OverflowError
+        raise ValueError(f"hand value {value} outside 1..{worst}")
     return value
+
+
+def _checked_value(obj) -> int:
+    return _value_upto(obj, WORST_VALUE)
 
 
 def category(value, /):
@@ -962,11 +973,7 @@ def _game_value(args, usage: str) -> tuple:
     if len(args) != 2:
         raise TypeError(f"{usage} takes 2 arguments")
     game = _game(args[0])
-    value = _as_long(args[1])
-    worst = _lib.ph_game_worst(game)
-    if not 1 <= value <= worst:
-        raise ValueError(f"hand value {value} outside 1..{worst}")
-    return game, value
+    return game, _value_upto(args[1], _lib.ph_game_worst(game))
 
 
 @_signature("game")
@@ -1319,6 +1326,12 @@ def combination_ranks_into(*args) -> None:
 
 
 @_signature("rows, n, k, order, table, out")
+def _holds_objects(format: str) -> bool:
+    """format_holds_objects in _core.c: an 'O' outside the ":name:" of fields; copied as bytes, those
+    references would skip their counts."""
+    return "O" in "".join(format.split(":")[::2])
+
+
 def combination_lookup_into(*args) -> None:
     """The table entry at each row's rank (colex or lex), into out."""
     if len(args) != 6:
@@ -1335,6 +1348,11 @@ def combination_lookup_into(*args) -> None:
         m = rows.nbytes // k
         if out.itemsize != table.itemsize or out.format != table.format:
             raise ValueError(f"out must have the table's item format '{table.format}' (format '{out.format}' given)")
+        if table.itemsize < 1:
+            raise ValueError(f"table must have items of at least one byte (format '{table.format}' has "
+                             f"{table.itemsize}-byte items)")
+        if _holds_objects(table.format):
+            raise ValueError(f"table must not hold Python objects (format '{table.format}')")
         if table.nbytes // table.itemsize != total:
             raise ValueError(f"table must hold C({n},{k}) = {total} entries, not {table.nbytes // table.itemsize}")
         if out.nbytes // out.itemsize != m:

@@ -190,6 +190,8 @@ def evaluate_batch(cards: Any, k: Optional[int] = None, *, game: str) -> Any:
         array([1, 1], dtype=uint16)
     """
     gid = game_id(game)
+    if k is not None:
+        k = integer(k, "k")
     if is_numpy_array(cards):
         if cards.dtype.name != "uint8":
             raise ValueError(f"cards must have dtype uint8, got {cards.dtype.name}")

@@ -97,7 +97,7 @@ test('bad input names the problem', () => {
     throwsWith(() => ph.evaluateBatch(new Uint8Array(11), 5), 'cards hold 11 bytes, not a multiple of k=5', 'argument');
     throwsWith(() => ph.evaluateBatch(new Uint8Array([0, 1, 2, 3, 60]), 5), 'row 0: card id outside 0..51', 'card');
     throwsWith(() => ph.evaluateBatch(new Uint8Array(10), 5, new Uint16Array(3)),
-        'out must be a Uint16Array of 2 values, got Uint16Array', 'type');
+        'out must be a Uint16Array of 2 values, got one of 3', 'argument');
     throwsWith(() => ph.describe(0), 'hand value 0 outside 1..7462', 'argument');
     throwsWith(() => ph.category(7463), 'hand value 7463 outside 1..7462', 'argument');
     throwsWith(() => ph.comb(100, 50), 'C(100,50) does not fit in 64 bits', 'overflow');

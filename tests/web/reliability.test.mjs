@@ -298,3 +298,35 @@ test('adversarial arguments: only a PokerHashError naming the problem escapes, a
     }
     assert.ok(refused.size >= 6, JSON.stringify([...refused]));
 });
+
+test('ids after a long card text land in the grown memory, not in a detached view', () => {
+    // A text past the scratch area is parsed in a malloc'd block, which may grow the wasm memory; the ids
+    // after it were written into the old, detached view, so the value came from stale bytes (6671 for a
+    // royal flush).
+    ph.evaluate('2c 3d 4h 5s 7c');
+    assert.equal(ph.evaluate([' '.repeat(12e6) + 'As', 47, 43, 39, 35]), 1);
+    assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
+});
+
+test('typos in option names, DataViews as cards and a bad wasm binary are named', async () => {
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { bord: '2c 3c 4c' }),
+        "unknown option 'bord' (known: board, dead, omaha, exact, samples, stderr, seed, force)", 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', omaha: true }),
+        "unknown option 'omaha' (known: game, board, dead, exact, samples, stderr, seed, force)", 'argument');
+    throwsWith(() => ph.parseRange('AK', { daed: 'As' }), "unknown option 'daed' (known: dead)", 'argument');
+    await rejectsWith(() => ph.equityAsync(['AcAd', 'KsKh'], { samples: 10, onProgres: () => {} }),
+        "unknown option 'onProgres' (known: board, dead, omaha, exact, samples, stderr, seed, force, signal, onProgress)", 'argument');
+    throwsWith(() => ph.parseCards(new DataView(new ArrayBuffer(4))),
+        'cards must be card names (string), card ids (integer) or an array of them', 'type');
+    await assert.rejects(PokerHash.load({ wasmBinary: new Uint8Array(10) }),
+        (e) => e instanceof PokerHashError && e.code === 'argument' && e.message.startsWith('cannot load the pokerhash WebAssembly module (wasmBinary): '));
+    assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
+});
+
+test('batch messages name what is wrong: the length of out, the row of a game batch with a BigInt k', () => {
+    throwsWith(() => ph.evaluateBatch(new Uint8Array(14), 7, new Uint16Array(3)),
+        'out must be a Uint16Array of 2 values, got one of 3', 'argument');
+    throwsWith(() => ph.gameEvaluateBatch(new Uint8Array([0, 47, 43, 39, 35, 34, 33]), 7n, 'shortdeck'),
+        'row 0: card 2c is not in the short deck', 'card');
+    throwsWith(() => ph.winners(['AsKs', '2c3c'], '2d 3d 4d 5d 6d 7d'), 'the board has at most 5 cards, got 6', 'count');
+});

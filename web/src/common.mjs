@@ -55,13 +55,17 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * An options argument: undefined reads as no options; anything but a plain object (null, a number, an array)
- * is refused naming `name`, where destructuring would throw a bare TypeError or silently ignore it.
+ * is refused naming `name`, where destructuring would throw a bare TypeError or silently ignore it. With
+ * `known` (the option names), an unknown name is refused too: a typo ({ bord: ... }) would otherwise run
+ * a different job without a word.
  */
-export function optionsObject(options, name = 'options') {
+export function optionsObject(options, known, name = 'options') {
     if (options === undefined) return {};
     if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
         fail(`${name} must be an object, got ${typeName(options)}`, 'type');
     }
+    const unknown = known ? Object.keys(options).find((key) => !known.includes(key)) : undefined;
+    if (unknown !== undefined) fail(`unknown option '${unknown}' (known: ${known.join(', ')})`, 'argument');
     return options;
 }
 
@@ -81,7 +85,7 @@ export function u64(x, name) {
 
 /** The name of a card id ("As"), or with symbols ("A♠"). Needs no wasm. */
 export function cardName(card, options) {
-    const { symbols = false } = optionsObject(options);
+    const { symbols = false } = optionsObject(options, ['symbols']);
     card = numeric(card);
     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
         fail(`card id ${show(card)} outside 0..51`, 'card');

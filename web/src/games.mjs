@@ -65,9 +65,9 @@ export function gameEvaluate(ph, cards, game) {
 export function gameEvaluateBatch(ph, cards, k, game, out) {
     const id = gameId(game);
     return ph._evaluateRows(cards, k, out, (input, m, rowSize, output, badRow) => ph._core._ph_game_evaluate_batch(id, input, m, rowSize, output, badRow),
-        (row) => { // the core's message for the bad row: the card not in the deck
+        (row, rowSize) => { // the core's message for the bad row: the card not in the deck
             const problem = ph._scratch + AT_TEXT;
-            ph._core._ph_game_check_cards(id, row, k, problem, TEXT_CAP);
+            ph._core._ph_game_check_cards(id, row, rowSize, problem, TEXT_CAP);
             const text = ph._string(problem);
             return text.startsWith('card id') ? 'card id outside 0..51' : text;
         });

@@ -51,6 +51,13 @@ const ORDERS = { colex: 0, lex: 1 };
 const CARDS_TYPE = 'cards must be card names (string), card ids (integer) or an array of them';
 const SCRATCH_BYTES = 1024;
 const MAX_CARDS = 64;    // more than a deck, so a wrong count is reported rather than truncated
+// The options each equity call reads (pokerhash.d.ts): any other name is refused as a likely typo.
+const ESTIMATE_OPTIONS = ['board', 'dead', 'omaha'];
+const MODE_OPTIONS = ['exact', 'samples', 'stderr', 'seed', 'force'];
+const EQUITY_OPTIONS = [...ESTIMATE_OPTIONS, ...MODE_OPTIONS];
+const GAME_ESTIMATE_OPTIONS = ['game', 'board', 'dead'];
+const GAME_EQUITY_OPTIONS = [...GAME_ESTIMATE_OPTIONS, ...MODE_OPTIONS];
+const ASYNC_OPTIONS = ['signal', 'onProgress'];
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
@@ -96,7 +103,7 @@ export class PokerHash {
      * @returns {Promise<PokerHash>}
      */
     static async load(options) {
-        const { wasmUrl, wasmBinary } = optionsObject(options);
+        const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
         const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
         const moduleOptions = { locateFile: () => url };
         if (wasmBinary) {
@@ -106,7 +113,19 @@ export class PokerHash {
             const { readFile } = await import('node:fs/promises');
             moduleOptions.wasmBinary = await readFile(new URL(url));
         }
-        return new PokerHash(await createPokerHashCore(moduleOptions));
+        // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
+        // caller gets one PokerHashError that says what failed instead.
+        let loaded = false;
+        moduleOptions.printErr = (text) => { if (loaded) console.error(text); };
+        let core;
+        try {
+            core = await createPokerHashCore(moduleOptions);
+        } catch (error) {
+            const reason = String(error?.message ?? error).replace(/^Aborted\((.*)\)$/s, '$1');
+            fail(`cannot load the pokerhash WebAssembly module${wasmBinary ? ' (wasmBinary)' : ` from ${url}`}: ${reason}`, 'argument');
+        }
+        loaded = true;
+        return new PokerHash(core);
     }
 
     /** Use PokerHash.load(). */
@@ -183,8 +202,7 @@ export class PokerHash {
         let count = 0;
         if (typeof cards === 'string') {
             count = this._parseText(cards, 0);
-        } else if (Array.isArray(cards) || ArrayBuffer.isView(cards)) {
-            const heap = this._u8;
+        } else if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
             const base = this._scratch + AT_CARDS;
             for (let i = 0; i < cards.length; i++) {
                 const card = numeric(cards[i]);
@@ -193,7 +211,8 @@ export class PokerHash {
                         fail(`card id ${show(card)} outside 0..51`, 'card');
                     }
                     if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
-                    heap[base + count++] = card;
+                    // the view read afresh: parsing a long text before this card may have grown the memory
+                    this._u8[base + count++] = card;
                 } else if (typeof card === 'string') {
                     count = this._parseText(card, count);
                 } else {
@@ -276,7 +295,7 @@ export class PokerHash {
     /**
      * The batch loop of evaluateBatch and gameEvaluateBatch: checks the arguments, copies at most BATCH_ROWS
      * rows at a time into the heap, calls evaluate(input, rows, k, output, badRowPtr) (a C batch status) and
-     * names a bad row: "row 7: duplicate card", or "row 7: " + cardProblem(rowPtr).
+     * names a bad row: "row 7: duplicate card", or "row 7: " + cardProblem(rowPtr, k) (k a number by then).
      */
     _evaluateRows(cards, k, out, evaluate, cardProblem) {
         k = numeric(k);
@@ -285,9 +304,8 @@ export class PokerHash {
         if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
         const n = cards.length / k;
         if (out === undefined) out = new Uint16Array(n);
-        else if (!(out instanceof Uint16Array) || out.length !== n) {
-            fail(`out must be a Uint16Array of ${n} values, got ${typeName(out)}`, 'type');
-        }
+        else if (!(out instanceof Uint16Array)) fail(`out must be a Uint16Array of ${n} values, got ${typeName(out)}`, 'type');
+        else if (out.length !== n) fail(`out must be a Uint16Array of ${n} values, got one of ${out.length}`, 'argument');
         const rows = Math.min(n, BATCH_ROWS);
         const input = this._batchBuffer(rows * k + rows * 2 + 8);
         const output = (input + rows * k + 1) & ~1;
@@ -298,7 +316,7 @@ export class PokerHash {
             if (status !== 0) {
                 const bad = this._sizeAt(AT_SIZE);
                 if (status === STATUS.DUPLICATE) fail(`row ${first + bad}: duplicate card`, 'duplicate');
-                fail(`row ${first + bad}: ${cardProblem(input + bad * k)}`, 'card');
+                fail(`row ${first + bad}: ${cardProblem(input + bad * k, k)}`, 'card');
             }
             out.set(this._core.HEAPU16.subarray(output >> 1, (output >> 1) + m), first);
         }
@@ -404,7 +422,7 @@ export class PokerHash {
      * (combos in the order of their last mention, cards ascending). Options: dead (cards to remove).
      */
     parseRange(text, options) {
-        const { dead } = optionsObject(options);
+        const { dead } = optionsObject(options, ['dead']);
         let mask = 0n;
         for (const card of this._optionCards(dead, 'dead')) mask |= 1n << BigInt(card);
         return parseRangeText(this, text, mask);
@@ -418,6 +436,7 @@ export class PokerHash {
     winners(hands, board = []) {
         if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
         const boardCards = this.parseCards(board);
+        if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
         const parsed = hands.map((hand) => this.parseCards(hand));
         const sizes = [...new Set(parsed.map((h) => h.length))];
         if (sizes.length > 1) fail(`all hands must have the same number of cards, got ${sizes.sort((a, b) => a - b).join(' and ')}`, 'count');
@@ -442,7 +461,7 @@ export class PokerHash {
      * result as Python's pokerhash.equity. Blocks until done: see equityAsync for long runs.
      */
     equity(players, options) {
-        return runJob(holdemEquityJob(this, players, optionsObject(options)));
+        return runJob(holdemEquityJob(this, players, optionsObject(options, EQUITY_OPTIONS)));
     }
 
     /**
@@ -451,7 +470,7 @@ export class PokerHash {
      * within one chunk) and onProgress(done, total) (work units or samples, after each chunk).
      */
     async equityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
-        const { signal, onProgress, ...options } = optionsObject(allOptions);
+        const { signal, onProgress, ...options } = optionsObject(allOptions, [...EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
         return runJobAsync(holdemEquityJob(this, players, options), { signal, onProgress });
     }
 
@@ -461,7 +480,7 @@ export class PokerHash {
      * enumerates) }. Options: board, dead, omaha.
      */
     equityEstimate(players, options) {
-        return holdemEstimate(this, players, optionsObject(options));
+        return holdemEstimate(this, players, optionsObject(options, ESTIMATE_OPTIONS));
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
@@ -615,18 +634,18 @@ export class PokerHash {
      * as Python's pokerhash.games.equity.
      */
     gameEquity(players, options) {
-        return runJob(gameEquityJob(this, players, optionsObject(options)));
+        return runJob(gameEquityJob(this, players, optionsObject(options, GAME_EQUITY_OPTIONS)));
     }
 
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
     async gameEquityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
-        const { signal, onProgress, ...options } = optionsObject(allOptions);
+        const { signal, onProgress, ...options } = optionsObject(allOptions, [...GAME_EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
         return runJobAsync(gameEquityJob(this, players, options), { signal, onProgress });
     }
 
     /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
     gameEquityEstimate(players, options) {
-        return gameEquityEstimate(this, players, optionsObject(options));
+        return gameEquityEstimate(this, players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
     }
 }
 
