@@ -2,11 +2,13 @@
  *
  * Units are (combination, board) pairs: combination-major, boards in colex order of the cards left in the
  * deck. The deck left has the same size for every combination, so a unit's board is found by unranking,
- * and any range of units can be counted on its own: chunks are as fine as one deal. */
+ * and any range of units can be counted on its own: chunks are as fine as one deal. The combinations are
+ * walked as the hold'em engine walks them (ph_eq_walk): runs of clashing ones are passed over in one step. */
 #include <stdlib.h>
 
 #include "pokerhash.h"
 #include "game_equity.h"
+#include "equity_internal.h"
 #include "equity_weights.h"
 
 typedef struct table {
@@ -134,37 +136,26 @@ int ph_game_equity_exact(int high, int low, const ph_equity_game *given, uint64_
     uint64_t boards;
     ph_binomial(left, 5 - spot->board_len, &boards);
     uint64_t fixed = ph_ge_mask(spot->board, spot->board_len) | ph_ge_mask(spot->dead, spot->dead_len);
-    uint64_t combination = start / boards, board = start % boards;
-    size_t digit[PH_GE_MAX_PLAYERS], size[PH_GE_MAX_PLAYERS];
-    for (size_t p = 0; p < players; p++) { /* mixed radix, player 0's digit fastest */
-        size[p] = spot->holding_offset[p + 1] - spot->holding_offset[p];
-        digit[p] = (size_t)(combination % size[p]);
-        combination /= size[p];
-    }
+    /* The combinations the range touches, the first and last perhaps in part: boards [first_board, boards)
+     * of the first, [0, end_board) of the last. */
+    uint64_t last = start + (count - 1);
+    uint64_t first = start / boards, first_board = start % boards, end_board = last % boards + 1;
+    ph_eq_walk walk;
+    ph_eq_walk_init(&walk, spot, fixed, first, last / boards - first + 1);
     table t = {.spot = spot, .games = &games};
-    while (count) {
-        uint64_t chunk = boards - board < count ? boards - board : count;
-        uint64_t taken = fixed;
+    while (ph_eq_walk_next(&walk)) {
         double weight = 1.0;
-        int clash = 0;
         for (size_t p = 0; p < players; p++) {
-            size_t holding = spot->holding_offset[p] + digit[p];
-            t.holes[p] = spot->holdings + holding * hole;
-            uint64_t mask = ph_ge_mask(t.holes[p], hole);
-            clash |= (mask & taken) != 0;
-            taken |= mask;
-            weight *= ph_ge_weight(spot, holding);
+            t.holes[p] = walk.holes[p];
+            weight *= ph_ge_weight(spot, spot->holding_offset[p] + walk.digit[p]);
         }
-        if (!clash && weight > 0) { /* a zero weight takes the holding out of the range, as in sampling */
-            ph_ge_counts counts = {0};
-            prepare(&t);
-            count_boards(&t, taken, board, chunk, &counts);
-            add_weighted(tally, &counts, players, weight);
-        }
-        count -= chunk;
-        board = 0;
-        for (size_t p = 0; p < players && ++digit[p] == size[p]; p++)
-            digit[p] = 0;
+        if (!(weight > 0)) /* a zero weight takes the holding out of the range, as in sampling */
+            continue;
+        uint64_t from = walk.unit == first ? first_board : 0, to = walk.unit == walk.end - 1 ? end_board : boards;
+        ph_ge_counts counts = {0};
+        prepare(&t);
+        count_boards(&t, walk.above[0] | walk.mask[0], from, to - from, &counts);
+        add_weighted(tally, &counts, players, weight);
     }
     free(owned);
     return PH_OK;

@@ -8,11 +8,16 @@ the threads or the executor, so the same call gives the same result anywhere; Mo
 a counter-based generator (sample i depends on seed and i alone), so a seed fixes the result too.
 
 The mode rule (the same in JS, docs/design/equity-c-api.md "Choosing exact or Monte Carlo"):
+  - ranges that share a card in every choice of holdings: ValueError "no deal is possible", before any work.
   - exact=None: Monte Carlo when samples, stderr or seed is given; else exact when the engine's estimate
     of the single-core time (ph_equity_exact_seconds) is at most AUTO_EXACT_SECONDS, else Monte Carlo
-    with DEFAULT_SAMPLES samples and a fresh seed, which the result reports.
+    with DEFAULT_SAMPLES samples and a fresh seed, which the result reports; but exact after all when the
+    sampler would spend longer finding holdings free of shared cards than enumeration takes (heavily
+    overlapping ranges) and enumeration is estimated within REFUSE_SAMPLING_SECONDS.
   - exact=True with samples, stderr or seed: ValueError naming the conflict.
   - exact=True with an estimate above REFUSE_EXACT_SECONDS: ValueError with the estimate, unless force=True.
+  - Monte Carlo whose search for clash-free holdings is estimated above REFUSE_SAMPLING_SECONDS of one core:
+    ValueError naming how rare they are, unless force=True (_equity_jobs.pick_mode).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ engine = None
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
 AUTO_EXACT_SECONDS = 2.0  # auto mode enumerates up to this estimated single-core time
 REFUSE_EXACT_SECONDS = 60.0  # exact=True refuses above this estimated single-core time unless forced
+REFUSE_SAMPLING_SECONDS = 60.0  # Monte Carlo refuses when finding clash-free holdings takes longer, unless forced
 MC_BATCH = 1 << 16  # Monte Carlo piece: the stderr stopping rule is checked after each one
 DEFAULT_SAMPLES = 1_000_000  # when neither samples nor stderr is given
 MAX_SAMPLES_FOR_STDERR = 100_000_000  # cap when only a stderr target is given
@@ -138,9 +144,9 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
         dead: cards out of the deck.
         exact: None (default) picks the mode: Monte Carlo when samples, stderr or seed is given; otherwise
             exact enumeration when the engine estimates it at most 2 s of one core (AUTO_EXACT_SECONDS),
-            else Monte Carlo with 1,000,000 samples and a fresh seed (reported in the result). True
-            enumerates (and refuses, naming the estimate, when that is over 60 s of one core, unless
-            force=True); False samples.
+            else Monte Carlo with 1,000,000 samples and a fresh seed (reported in the result), unless the
+            ranges overlap so much that enumeration is the quicker. True enumerates (and refuses, naming the
+            estimate, when that is over 60 s of one core, unless force=True); False samples.
         samples: Monte Carlo stops after this many samples (default 1,000,000; 100,000,000 when only
             stderr is given).
         seed: Monte Carlo seed, 0 .. 2**64-1 (a fresh random one when None; the result records it).
@@ -150,7 +156,8 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
             65,536 samples).
         progress: called as progress(done, total) after each task (units of work, or samples).
         omaha: None detects Omaha from the hand size; True / False insist on Omaha / hold'em.
-        force: with exact=True, enumerate even when the estimate is over 60 s.
+        force: with exact=True, enumerate even when the estimate is over 60 s; with Monte Carlo, sample even
+            when ranges overlap so much that finding holdings free of shared cards would take over 60 s.
         executor: where the work runs instead of local threads (pokerhash.parallel.run): an int for that
             many threads, any concurrent.futures.Executor (a process pool, ...) or a dask
             distributed.Client. The result is the same on every executor.
@@ -161,9 +168,12 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     Raises:
         ValueError: bad cards ("player 1: duplicate card As"), card clashes ("card As is in player 2's
             hand and the board"), empty ranges ("player 2 has an empty range"), bad counts, conflicting
-            options ("exact=True conflicts with samples=...", "pass threads= or executor=, not both"), or
-            an exact job estimated at over 60 s ("exact enumeration would take about 9 hours on 2 threads;
-            use Monte Carlo (exact=False) or pass force=True").
+            options ("exact=True conflicts with samples=...", "pass threads= or executor=, not both"), ranges
+            that always share a card ("no deal is possible: ..."), an exact job estimated at over 60 s
+            ("exact enumeration would take about 9 hours on 2 threads; use Monte Carlo (exact=False) or pass
+            force=True"), or sampling of ranges that rarely avoid each other's cards ("only about 1 in 37,331
+            choices of the players' holdings is free of shared cards; 1,000,000 samples would take about 7
+            minutes on 2 threads; pass a smaller samples=, or force=True").
         TypeError: arguments of the wrong type.
         KeyboardInterrupt: Ctrl-C stops a run within about a second.
 
@@ -184,8 +194,11 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     sampling = jobs.sampling_options(exact, samples, stderr, seed)
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
     spot = _Spot(players, board, dead, omaha)
-    run_exact = jobs.runs_exact(exact, sampling, spot.estimated_seconds, AUTO_EXACT_SECONDS)
+    spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
     most = jobs.default_threads(most)
+    run_exact, batch = jobs.pick_mode(exact, sampling, spot, cap, target, MC_BATCH, most=most, executor=executor,
+                                      auto_seconds=AUTO_EXACT_SECONDS, refuse_seconds=REFUSE_SAMPLING_SECONDS,
+                                      force=force)
     if run_exact:
         total = jobs.run_exact(None, spot.args, spot.units(), spot.estimated_seconds(), most=most,
                                executor=executor, progress=progress, refuse_seconds=REFUSE_EXACT_SECONDS,
@@ -193,8 +206,7 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
         used_seed = None
     else:
         used_seed = jobs.new_seed(seed)
-        spot.check_some_deal()  # sampling would search forever for a deal that cannot exist
-        total = jobs.run_monte_carlo(None, spot.args, used_seed, cap, target, MC_BATCH, most=most,
+        total = jobs.run_monte_carlo(None, spot.args, used_seed, cap, target, batch, most=most,
                                      executor=executor, progress=progress)
     return _result(spot, total, run_exact, used_seed, time.perf_counter() - started)
 

@@ -30,12 +30,21 @@ Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, se
 Progress = Callable[[int, int], None]
 
 CHUNK_SECONDS = 0.1  # estimated C time per piece: Ctrl-C is seen between pieces
+# Monte Carlo pieces are cut below their batch only past this estimated C time: overlapping ranges make
+# samples dear, while any other spot (ten "random" ranges: 0.12 s a batch) keeps its batches and its floats.
+MC_PIECE_SECONDS = 0.5
+# A sample whose tries at clash-free holdings take longer than this is dear: ten times a whole sample of most
+# spots. Only dear samples are refused (a huge samples= of other spots is the user's to ask for).
+DEAR_SAMPLE_SECONDS = 1e-5
 THREAD_SECONDS = 0.02  # estimated work each extra local thread must have to pay for itself
 MIN_PIECE_SECONDS = 0.005  # pieces are not cut smaller than this for load balance (call overhead)
 SPLIT = 32  # pieces a job worth splitting is cut into at least: four per thread for 8 threads
 SMALL_MC = 200_000  # below this many samples one thread beats a pool
 MAX_SAMPLES = 10 ** 12  # samples= above this is refused (days of C time); the same cap as the JS library
 DASK_SAMPLES = 1 << 21  # Monte Carlo samples per cluster task: 0.3 to 1 s of C time here (hold'em, Omaha)
+# One holding draw of the C samplers' loop that redraws every holding until none clash: 5.1 to 6.2 ns on one
+# core of the development box, hold'em and short deck alike (ranges of "AA,KK,QQ,JJ" and "random").
+SAMPLER_DRAW_NS = 6.0
 
 
 # ---- the mode rule (PLAN decision 2; the same in JS) -------------------------------------------------------
@@ -62,6 +71,70 @@ def runs_exact(exact: Optional[bool], sampling: Sequence[str], estimate: Callabl
     if exact is not None:
         return bool(exact)
     return not sampling and estimate() <= auto_seconds
+
+
+def pick_mode(exact: Optional[bool], sampling: Sequence[str], spot: Any, cap: int, target: Optional[float],
+              batch: int, *, most: int, executor: Any, auto_seconds: float, refuse_seconds: float,
+              force: bool) -> Tuple[bool, int]:
+    """(True, 0) to enumerate, or (False, samples per piece) to sample.
+
+    runs_exact's rule, and for heavily overlapping ranges, where the sampler's tries at holdings free of
+    shared cards make a sample dear (over DEAR_SAMPLE_SECONDS): auto mode enumerates when those tries would
+    take longer than the whole enumeration (itself within `refuse_seconds`); sampling whose tries would take
+    over `refuse_seconds` of one core is refused, naming the rate (refuse_sampling), unless forced; and pieces
+    are cut below `batch` samples (sample_batch). `spot` is an _equity_spot.Spot; cap and target as
+    mc_limits gives them.
+    """
+    if runs_exact(exact, sampling, spot.estimated_seconds, auto_seconds):
+        return True, 0
+    accepted, per_sample = sampling_cost(spot)
+    batch = sample_batch(batch, per_sample)
+    samples = expected_samples(cap, target, batch)
+    seconds = samples * per_sample
+    if exact is None and not sampling and spot.estimated_seconds() < min(seconds, refuse_seconds):
+        return True, 0
+    if per_sample > DEAR_SAMPLE_SECONDS and seconds > refuse_seconds and not force:
+        workers = sample_threads(cap, batch, most) if executor is None else parallel.workers(executor)
+        refuse_sampling(accepted, seconds, samples, workers)
+    return False, batch
+
+
+def sampling_cost(spot: Any) -> Tuple[float, float]:
+    """(the share of the sampler's tries free of shared cards, the single-core seconds a sample's tries take):
+    the part of a sample that grows without bound as ranges overlap more (the rest is the same for any
+    ranges)."""
+    accepted, draws = spot.deal_rate()
+    if not accepted:
+        return 0.0, math.inf
+    return accepted, draws / accepted * SAMPLER_DRAW_NS * 1e-9
+
+
+def sample_batch(batch: int, per_sample: float) -> int:
+    """Samples per Monte Carlo piece: `batch`, halved while a piece would take over MC_PIECE_SECONDS, so that
+    Ctrl-C, seen between pieces, stops a run within a second also when overlapping ranges make samples dear.
+    The same for every executor, and in JS: it depends on the spot alone."""
+    while batch > 1 and batch * per_sample > MC_PIECE_SECONDS:
+        batch //= 2
+    return batch
+
+
+def refuse_sampling(accepted: float, seconds: float, samples: int, workers: int) -> None:
+    """ValueError naming how rare clash-free holdings are and how long `samples` samples would take."""
+    if not accepted:
+        raise ValueError("almost no choice of the players' holdings is free of shared cards, so Monte Carlo "
+                         "cannot deal them; pass exact=True to enumerate the few that are")
+    rarity = int(1 / accepted + 0.5)  # rounded half up, as JS rounds it
+    raise ValueError(f"only about 1 in {rarity:,} choices of the players' holdings is free of shared "
+                     f"cards; {samples:,} samples would take about {duration(seconds / workers)} on {workers} "
+                     f"thread{'s' if workers > 1 else ''}; pass a smaller samples=, or force=True")
+
+
+def expected_samples(cap: int, target: Optional[float], batch: int) -> int:
+    """The samples a Monte Carlo job draws at most: `cap`, or fewer for a stderr target, which a pot share
+    (variance at most 1/4) meets by 1 / (4 target^2) samples, checked after each piece of `batch`."""
+    if target is None:
+        return cap
+    return min(cap, -(-math.ceil(0.25 / (target * target)) // batch) * batch)
 
 
 def check_cost(estimate: float, workers: int, refuse_seconds: float, force: bool) -> None:

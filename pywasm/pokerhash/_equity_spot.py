@@ -6,6 +6,7 @@ smaller deck (short deck: 36 cards, "card 5c is not in the short deck") and the 
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -140,25 +141,77 @@ class Spot:
     def check_some_deal(self, budget: int = 1_000_000) -> None:
         """Raises ValueError when no choice of one holding per player is free of shared cards.
 
-        A depth-first search, narrowest range first; after `budget` steps it gives up and lets the engine
-        decide (pathological inputs only). Monte Carlo would otherwise search forever for such a deal.
+        A depth-first search, narrowest range first, that remembers the card sets it found no way on from
+        (so ranges over a few ranks, which meet the same sets again and again, are settled quickly); after
+        `budget` steps it gives up and lets the engine decide (pathological inputs only). Monte Carlo would
+        otherwise search forever for such a deal, and exact enumeration walk every combination.
         """
         order = sorted(range(len(self.holdings)), key=lambda i: len(self.holdings[i]))
-        masks = [[sum(1 << c for c in h) for h in self.holdings[i]] for i in order]
+        masks = [[_mask(h) for h in self.holdings[i]] for i in order]
         steps = 0
+        dead = set()  # cards held by the players so far (which also says how many) with no way on
 
         def search(depth: int, used: int) -> bool:
             nonlocal steps
             if depth == len(masks):
                 return True
+            if used in dead:
+                return False
             for m in masks[depth]:
                 steps += 1
                 if steps > budget or (not m & used and search(depth + 1, used | m)):
                     return True
+            dead.add(used)
             return False
 
         if not search(0, 0):
             raise ValueError("no deal is possible: the players' ranges always share a card")
+
+    def deal_rate(self) -> Tuple[float, float]:
+        """(accepted, draws): about how often the sampler's try at the players' holdings is free of shared
+        cards, and how many holdings a try draws. The sampler draws players 0, 1, ... by weight and starts
+        over at the first clash, so a sample costs draws / accepted holding draws.
+
+        A trial of the sampler's own kind settles the common case; when fewer than TRIAL_ENOUGH of
+        TRIAL_TRIES tries succeed, random descents measure the rare successes instead: each takes every
+        player in turn among the holdings clear of the cards before, and the product of those holdings'
+        weight shares is an unbiased estimate of the chance that a try gets that far. Deterministic, and the
+        same numbers as JS's dealRate (web/src/equity_job.mjs): the same generator and arithmetic.
+        """
+        masks = [[_mask(h) for h in holdings] for holdings in self.holdings]
+        weights = [_scaled(ws) for ws in self.weights] if self.weights else [[1.0] * len(m) for m in masks]
+        rng = _Xorshift()
+        totals = [_running_sums(ws) for ws in weights]
+        tries = draws = accepted = 0
+        while tries < TRIAL_TRIES and accepted < TRIAL_ENOUGH:
+            tries += 1
+            used = 0
+            for mine, running in zip(masks, totals):
+                draws += 1
+                m = mine[min(bisect.bisect_right(running, rng.next() * running[-1]), len(mine) - 1)]
+                if m & used:
+                    break
+                used |= m
+            else:
+                accepted += 1
+        if accepted >= TRIAL_ENOUGH:
+            return accepted / tries, draws / tries
+        descents = max(MIN_DESCENTS, min(MAX_DESCENTS, DESCENT_CHECKS // sum(map(len, masks))))
+        reached_sum = draws_sum = 0.0
+        for _ in range(descents):
+            used, reached = 0, 1.0
+            for mine, ws, running in zip(masks, weights, totals):
+                draws_sum += reached  # this player is drawn when every one before it was clear
+                clear = 0.0
+                for m, w in zip(mine, ws):
+                    if not m & used:
+                        clear += w
+                reached *= clear / running[-1]
+                if not reached:
+                    break
+                used |= _pick_clear(mine, ws, used, rng.next() * clear)
+            reached_sum += reached
+        return reached_sum / descents, draws_sum / descents
 
     def estimated_seconds(self) -> float:
         """The engine's estimate of exact enumeration on one core (ph_equity_exact_seconds), computed once."""
@@ -178,6 +231,64 @@ class Spot:
             from ._equity import _engine  # tests may swap in a pure-Python reference engine
             return _engine().equity_units(*self.args)
         return core.game_equity_units(*game, *self.args)
+
+
+# The sampler's cost (Spot.deal_rate): a trial of this many tries, enough when this many succeed; else
+# descents, each looking at every holding, about DESCENT_CHECKS holdings in all.
+TRIAL_TRIES = 1024
+TRIAL_ENOUGH = 32
+DESCENT_CHECKS = 200_000
+MIN_DESCENTS = 16
+MAX_DESCENTS = 64
+
+
+class _Xorshift:
+    """Marsaglia's xorshift32, seeded alike in JS: numbers in [0, 1) that both languages get bit for bit."""
+
+    def __init__(self, state: int = 0x9E3779B9) -> None:
+        self.state = state
+
+    def next(self) -> float:
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x / 4294967296
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def _scaled(weights: List[float]) -> List[float]:
+    """A player's weights over the largest: only their ratios matter, and sums of them then stay finite."""
+    largest = max(weights)
+    return [w / largest for w in weights] if largest > 0 else weights
+
+
+def _running_sums(weights: List[float]) -> List[float]:
+    out, total = [], 0.0
+    for w in weights:  # added one by one, as JS adds them (sum() may compensate)
+        total += w
+        out.append(total)
+    return out
+
+
+def _pick_clear(masks: List[int], weights: List[float], used: int, target: float) -> int:
+    """The holding clear of `used` where the running weight of the clear ones passes `target` (the last
+    clear one should rounding leave it short)."""
+    running, chosen = 0.0, 0
+    for m, w in zip(masks, weights):
+        if not m & used:
+            running += w
+            chosen = m
+            if running > target:
+                break
+    return chosen
 
 
 def _cards(cards, name: str) -> List[int]:

@@ -200,14 +200,16 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
         board: 0, 3, 4 or 5 cards.
         dead: cards out of the deck.
         exact: None samples when samples, stderr or seed is given, else enumerates when that should take at
-            most about 2 s of one core, else samples 1,000,000 deals; True enumerates (refusing work
-            estimated above a minute unless force=True); False samples.
+            most about 2 s of one core (or is the quicker, ranges overlapping), else samples 1,000,000
+            deals; True enumerates (refusing work estimated above a minute unless force=True); False
+            samples.
         samples: Monte Carlo stops after this many samples.
         seed: the Monte Carlo seed (random when None; the result records it).
         stderr: Monte Carlo stops once every player's standard error is at most this.
         threads: at most this many local threads (default: one per CPU).
         progress: called as progress(done, total) after each task.
-        force: with exact=True, enumerate even when the estimate is over a minute.
+        force: with exact=True, enumerate even when the estimate is over a minute; with Monte Carlo, sample
+            even when overlapping ranges make finding holdings free of shared cards take over a minute.
         executor: where the work runs (pokerhash.parallel.run): an int, any concurrent.futures.Executor or
             a dask distributed.Client; the result is the same on every executor.
 
@@ -240,8 +242,11 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
     cap, target = jobs.mc_limits(samples, stderr, _equity.DEFAULT_SAMPLES, _equity.MAX_SAMPLES_FOR_STDERR)
     rules = _rules(game)
     spot = Spot(players, board, dead, rules=rules)
-    run_exact = jobs.runs_exact(exact, sampling, spot.estimated_seconds, _equity.AUTO_EXACT_SECONDS)
+    spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
     most = jobs.default_threads(most)
+    run_exact, batch = jobs.pick_mode(exact, sampling, spot, cap, target, MC_BATCH, most=most, executor=executor,
+                                      auto_seconds=_equity.AUTO_EXACT_SECONDS,
+                                      refuse_seconds=_equity.REFUSE_SAMPLING_SECONDS, force=force)
     if run_exact:
         total = jobs.run_exact(rules.game, spot.args, spot.units(), spot.estimated_seconds(), most=most,
                                executor=executor, progress=progress, refuse_seconds=_equity.REFUSE_EXACT_SECONDS,
@@ -249,8 +254,7 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
         used_seed = None
     else:
         used_seed = jobs.new_seed(seed)
-        spot.check_some_deal()
-        total = jobs.run_monte_carlo(rules.game, spot.args, used_seed, cap, target, MC_BATCH, most=most,
+        total = jobs.run_monte_carlo(rules.game, spot.args, used_seed, cap, target, batch, most=most,
                                      executor=executor, progress=progress)
     return _result(game, spot, total, bool(run_exact), used_seed, time.perf_counter() - started)
 

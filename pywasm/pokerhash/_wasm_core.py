@@ -1325,13 +1325,13 @@ def combination_ranks_into(*args) -> None:
         raise _row_error(status, n)
 
 
-@_signature("rows, n, k, order, table, out")
 def _holds_objects(format: str) -> bool:
     """format_holds_objects in _core.c: an 'O' outside the ":name:" of fields; copied as bytes, those
     references would skip their counts."""
     return "O" in "".join(format.split(":")[::2])
 
 
+@_signature("rows, n, k, order, table, out")
 def combination_lookup_into(*args) -> None:
     """The table entry at each row's rank (colex or lex), into out."""
     if len(args) != 6:

@@ -330,3 +330,18 @@ test('batch messages name what is wrong: the length of out, the row of a game ba
         'row 0: card 2c is not in the short deck', 'card');
     throwsWith(() => ph.winners(['AsKs', '2c3c'], '2d 3d 4d 5d 6d 7d'), 'the board has at most 5 cards, got 6', 'count');
 });
+
+test('a { combos } player is checked like parsed text: ids, sizes, weights, and no heap is lost', () => {
+    const equity = (combos) => ph.equity(['AcAd', { combos }], { samples: 10, seed: 1 });
+    throwsWith(() => equity([{ cards: [300, 45], weight: 1 }]), 'player 2: combo 1: card id 300 outside 0..51', 'card');
+    throwsWith(() => equity([{ cards: [1.5, 45] }]), 'player 2: combo 1: card id 1.5 outside 0..51', 'card');
+    throwsWith(() => equity([{ cards: [8, 9] }, { cards: [8, 9, 10] }]), 'player 2: combo 2 holds 3 cards, combo 1 holds 2', 'count');
+    throwsWith(() => equity([null]), 'player 2: combo 1 must be { cards, weight } with an array of card ids, got null', 'type');
+    throwsWith(() => equity([{ cards: [44, 45], weight: 'x' }]), "player 2: combo 1: weight must be a finite number >= 0, got 'x'", 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', { combos: [null] }], { game: 'shortdeck' }),
+        'player 2: combo 1 must be { cards, weight } with an array of card ids, got null', 'type');
+    // bigints read as the numbers they are (they threw a bare TypeError and leaked the spot's heap block)
+    const before = ph._core.HEAPU8.length;
+    for (let i = 0; i < 2000; i++) assert.equal(equity([{ cards: [44n, 45n], weight: 1n }]).deals, 10);
+    assert.equal(ph._core.HEAPU8.length, before);
+});

@@ -128,7 +128,7 @@ export function durationText(seconds) {
 }
 
 /** 1234567 -> "1,234,567" (no Intl: its first use loads locale data, a long task on a page's thread). */
-const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Python's f"{x:.2g}" for x >= 10,000: "2.1e+04", "1e+05". */
 function pythonTwoDigits(x) {

@@ -1,7 +1,7 @@
 // All-in equity of hold'em and Omaha hands and ranges in JS: the same spots, rules, messages and numbers as
 // Python's pokerhash.equity, computed by the C engine (ph_equity_*) through the job machinery shared with the
 // other games (equity_job.mjs: the mode rule, chunks, progress, cancel).
-import { DECK_SIZE, PokerHashError, cardName, fail, show, typeName } from './common.mjs';
+import { DECK_SIZE, PokerHashError, cardName, fail, numeric, show, typeName } from './common.mjs';
 import { EQUITY_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
 import { parseRangeText } from './ranges.mjs';
 
@@ -46,11 +46,48 @@ function fixedHand(ids, index) {
 /** A parseRange() result (or any { combos } object) passed as a player. */
 export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArray(p) && !ArrayBuffer.isView(p) && Array.isArray(p.combos);
 
+/**
+ * The combos of a { combos } player, checked as parseRange() would have made them: each { cards, weight }
+ * with card ids 0..51 (a bigint reads as its number), no card twice, all of one size, a weight that is a
+ * finite number >= 0 (1 when left out). Returns fresh combos, cards ascending; throws naming the combo. The
+ * heap copy would otherwise take 300 as 44 and 1.5 as 1, and pad or cut a combo of the wrong size. The
+ * caller adds the player to the message.
+ */
+export function checkedCombos(p) {
+    const where = (i) => `combo ${i + 1}`;
+    return p.combos.map((combo, i) => {
+        if (!combo || typeof combo !== 'object' || !(Array.isArray(combo.cards) || ArrayBuffer.isView(combo.cards))) {
+            fail(`${where(i)} must be { cards, weight } with an array of card ids, got ${typeName(combo)}`, 'type');
+        }
+        const cards = Array.from(combo.cards, (card) => {
+            const id = numeric(card);
+            if (!Number.isInteger(id) || id < 0 || id >= DECK_SIZE) fail(`${where(i)}: card id ${show(card)} outside 0..51`, 'card');
+            return id;
+        }).sort((a, b) => a - b);
+        const twice = cards.find((card, j) => j > 0 && cards[j - 1] === card);
+        if (twice !== undefined) fail(`${where(i)}: duplicate card ${cardName(twice)}`, 'duplicate');
+        const size = numeric(p.combos[0]?.cards?.length);
+        if (cards.length !== size) fail(`${where(i)} holds ${cards.length} cards, combo 1 holds ${size}`, 'count');
+        const weight = combo.weight === undefined ? 1 : numeric(combo.weight);
+        if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+            fail(`${where(i)}: weight must be a finite number >= 0, got ${show(combo.weight)}`, 'argument');
+        }
+        return { cards, weight };
+    });
+}
+
 /** One player's argument: a hand (text or array), range text, or a parseRange() result. */
 function player(ph, p, index) {
     if (isParsedRange(p)) {
         if (!p.combos.length) fail(`player ${index + 1} has an empty range`, 'argument');
-        return { label: String(p.text ?? ''), cards: null, combos: p.combos };
+        let combos;
+        try {
+            combos = checkedCombos(p);
+        } catch (e) {
+            if (e instanceof PokerHashError) throw new PokerHashError(`player ${index + 1}: ${e.message}`, e.code);
+            throw e;
+        }
+        return { label: String(p.text ?? ''), cards: null, combos };
     }
     if (typeof p === 'string') {
         if (p.trim() && !p.includes(',')) { // "AsAd", "As Ad", "AhKhQdJd": one hand

@@ -7,10 +7,23 @@
 // An engine describes one C equity family: ph_equity_* (hold'em, Omaha) or ph_game_equity_* bound to a
 // (high, low) pair of games; its tally layout (ph_equity_tally or ph_game_tally); how Python cuts its exact
 // work; its Monte Carlo batch size.
-import { CODE_OF_STATUS, STATUS, durationText, fail, isInteger, numeric, randomSeed, show, typeName } from './common.mjs';
+import { CODE_OF_STATUS, STATUS, durationText, fail, group, isInteger, numeric, randomSeed, show, typeName } from './common.mjs';
 
 const AUTO_EXACT_SECONDS = 2;
 const REFUSE_EXACT_SECONDS = 60;
+const REFUSE_SAMPLING_SECONDS = 60;
+// Python's _equity_jobs: one holding draw of the C samplers' redraw loop (native, one core); the estimated
+// time a Monte Carlo batch is cut below, so a cancel is seen within a second however dear the samples.
+const SAMPLER_DRAW_NS = 6;
+const MC_PIECE_SECONDS = 0.5;
+const DEAR_SAMPLE_SECONDS = 1e-5; // only samples whose tries take longer are refused
+// Python's Spot.deal_rate: a trial of this many tries, enough when this many succeed; else descents, each
+// looking at every holding, about DESCENT_CHECKS holdings in all.
+const TRIAL_TRIES = 1024;
+const TRIAL_ENOUGH = 32;
+const DESCENT_CHECKS = 200_000;
+const MIN_DESCENTS = 16;
+const MAX_DESCENTS = 64;
 const DEFAULT_SAMPLES = 1_000_000;
 const MAX_SAMPLES_FOR_STDERR = 100_000_000;
 // More samples than anyone can wait for (days of wasm time): refused up front, as Python refuses them, rather
@@ -99,20 +112,25 @@ function writeSpot(ph, engine, spot) {
     const heap = ph._u8;
     const u32 = core.HEAPU32;
     const f64 = core.HEAPF64;
-    let at = 0;
-    spot.holdings.forEach((combos, p) => {
-        u32[((block + offsets) >> 2) + p] = at;
-        for (const combo of combos) {
-            heap.set(combo.cards, block + holdings + at * spot.size);
-            f64[((block + weights) >> 3) + at] = combo.weight;
-            at++;
-        }
-    });
-    u32[((block + offsets) >> 2) + players] = at;
-    heap.set(spot.board, block + board);
-    heap.set(spot.dead, block + deadAt);
-    u32.set([players, spot.size, block + holdings, block + offsets, spot.weighted ? block + weights : 0,
-        block + board, spot.board.length, block + deadAt, spot.dead.length], (block + game) >> 2);
+    try { // the players' combos are checked already; a throw here still must not leak the block
+        let at = 0;
+        spot.holdings.forEach((combos, p) => {
+            u32[((block + offsets) >> 2) + p] = at;
+            for (const combo of combos) {
+                heap.set(combo.cards, block + holdings + at * spot.size);
+                f64[((block + weights) >> 3) + at] = combo.weight;
+                at++;
+            }
+        });
+        u32[((block + offsets) >> 2) + players] = at;
+        heap.set(spot.board, block + board);
+        heap.set(spot.dead, block + deadAt);
+        u32.set([players, spot.size, block + holdings, block + offsets, spot.weighted ? block + weights : 0,
+            block + board, spot.board.length, block + deadAt, spot.dead.length], (block + game) >> 2);
+    } catch (e) {
+        core._free(block);
+        throw e;
+    }
     const status = engine.check(core, block + game, block + problem, PROBLEM_CAP);
     if (status !== 0) {
         const message = ph._string(block + problem);
@@ -168,22 +186,174 @@ export function stderrs(total) {
     });
 }
 
-/** Throws when no choice of one holding per player is free of shared cards (Python's check_some_deal). */
+/** A holding's cards as two 26-bit halves: plain numbers are much faster than BigInts here. */
+const halves = (cards) => cards.reduce((m, c) => {
+    m[c >= 26 ? 1 : 0] |= 1 << (c % 26);
+    return m;
+}, [0, 0]);
+
+/**
+ * Throws when no choice of one holding per player is free of shared cards (Python's check_some_deal): a
+ * depth-first search, narrowest range first, remembering the card sets it found no way on from.
+ */
 function checkSomeDeal(spot) {
     const order = spot.holdings.map((_, i) => i).sort((a, b) => spot.holdings[a].length - spot.holdings[b].length);
-    // Masks as two 26-bit halves: plain numbers are much faster than BigInts here.
-    const half = (cards, high) => cards.reduce((m, c) => ((c >= 26) === high ? m | (1 << (c % 26)) : m), 0);
-    const masks = order.map((i) => spot.holdings[i].map((c) => [half(c.cards, false), half(c.cards, true)]));
+    const masks = order.map((i) => spot.holdings[i].map((c) => halves(c.cards)));
+    const dead = new Set(); // cards held by the players so far (which also says how many) with no way on
     let steps = 0;
     const search = (depth, low, high) => {
         if (depth === masks.length) return true;
+        const key = high * 2 ** 26 + low;
+        if (dead.has(key)) return false;
         for (const [l, h] of masks[depth]) {
             steps++;
             if (steps > DEAL_SEARCH_BUDGET || (!(l & low) && !(h & high) && search(depth + 1, low | l, high | h))) return true;
         }
+        dead.add(key);
         return false;
     };
     if (!search(0, 0, 0)) fail("no deal is possible: the players' ranges always share a card", 'argument');
+}
+
+/** Marsaglia's xorshift32 from Python's seed: the numbers in [0, 1) of Python's _Xorshift, bit for bit. */
+function xorshift() {
+    let x = 0x9E3779B9;
+    return () => {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        x >>>= 0;
+        return x / 4294967296;
+    };
+}
+
+/** The first index whose running sum passes `target` (Python's bisect_right), at most the last. */
+function passing(running, target) {
+    let lo = 0;
+    let hi = running.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (target < running[mid]) hi = mid;
+        else lo = mid + 1;
+    }
+    return Math.min(lo, running.length - 1);
+}
+
+/**
+ * { accepted, draws }: Python's Spot.deal_rate, the same numbers: about how often the sampler's try at the
+ * players' holdings is free of shared cards, and how many holdings a try draws. A trial of the sampler's own
+ * kind; when it meets too few successes, random descents that take each player among the holdings clear of
+ * the cards before, whose products of weight shares estimate the chance of getting that far.
+ */
+function dealRate(spot) {
+    const masks = spot.holdings.map((combos) => combos.map((c) => halves(c.cards)));
+    const weights = spot.holdings.map((combos) => {
+        if (!spot.weighted) return combos.map(() => 1);
+        const largest = Math.max(...combos.map((c) => c.weight)); // only ratios matter; sums stay finite
+        return combos.map((c) => (largest > 0 ? c.weight / largest : c.weight));
+    });
+    const totals = weights.map((ws) => {
+        let total = 0;
+        return ws.map((w) => (total += w));
+    });
+    const random = xorshift();
+    let tries = 0;
+    let draws = 0;
+    let accepted = 0;
+    while (tries < TRIAL_TRIES && accepted < TRIAL_ENOUGH) {
+        tries++;
+        let low = 0;
+        let high = 0;
+        let clear = true;
+        for (let p = 0; p < masks.length && clear; p++) {
+            draws++;
+            const running = totals[p];
+            const [l, h] = masks[p][passing(running, random() * running[running.length - 1])];
+            clear = !(l & low) && !(h & high);
+            low |= l;
+            high |= h;
+        }
+        if (clear) accepted++;
+    }
+    if (accepted >= TRIAL_ENOUGH) return { accepted: accepted / tries, draws: draws / tries };
+    const holdings = masks.reduce((n, m) => n + m.length, 0);
+    const descents = Math.max(MIN_DESCENTS, Math.min(MAX_DESCENTS, Math.floor(DESCENT_CHECKS / holdings)));
+    let reachedSum = 0;
+    let drawsSum = 0;
+    for (let d = 0; d < descents; d++) {
+        let low = 0;
+        let high = 0;
+        let reached = 1;
+        for (let p = 0; p < masks.length; p++) {
+            drawsSum += reached; // this player is drawn when every one before it was clear
+            const mine = masks[p];
+            const ws = weights[p];
+            let clear = 0;
+            for (let j = 0; j < mine.length; j++) if (!(mine[j][0] & low) && !(mine[j][1] & high)) clear += ws[j];
+            const running = totals[p];
+            reached *= clear / running[running.length - 1];
+            if (!reached) break;
+            const target = random() * clear;
+            let sum = 0;
+            let chosen = [0, 0]; // the last clear holding should rounding leave the sum short of the target
+            for (let j = 0; j < mine.length; j++) {
+                if ((mine[j][0] & low) || (mine[j][1] & high)) continue;
+                sum += ws[j];
+                chosen = mine[j];
+                if (sum > target) break;
+            }
+            low |= chosen[0];
+            high |= chosen[1];
+        }
+        reachedSum += reached;
+    }
+    return { accepted: reachedSum / descents, draws: drawsSum / descents };
+}
+
+
+/**
+ * What Monte Carlo would cost (Python's _equity_jobs.pick_mode): { accepted, samples, seconds, batch, dear }:
+ * the share of the sampler's tries free of shared cards, the samples to draw at most, the single-core seconds
+ * their tries take (the part that grows without bound as ranges overlap), the samples per batch (halved below
+ * engine.mcBatch while a batch would take over MC_PIECE_SECONDS, so a cancel is seen within a second), and
+ * whether a sample's tries take over DEAR_SAMPLE_SECONDS.
+ */
+function samplingPlan(engine, spot, o) {
+    const { accepted, draws } = dealRate(spot);
+    const perSample = accepted ? draws / accepted * SAMPLER_DRAW_NS * 1e-9 : Infinity;
+    let batch = engine.mcBatch;
+    while (batch > 1 && batch * perSample > MC_PIECE_SECONDS) batch = Math.floor(batch / 2);
+    const cap = o.samples ?? (o.stderr !== undefined ? MAX_SAMPLES_FOR_STDERR : DEFAULT_SAMPLES);
+    // a pot share (variance at most 1/4) meets a stderr target by 1 / (4 target^2) samples, seen per batch
+    const samples = o.stderr === undefined ? cap
+        : Math.min(cap, Math.ceil(Math.ceil(0.25 / (o.stderr * o.stderr)) / batch) * batch);
+    return { accepted, samples, seconds: samples * perSample, batch, dear: perSample > DEAR_SAMPLE_SECONDS };
+}
+
+/** Auto mode's choice once the estimate is over AUTO_EXACT_SECONDS: enumerate when that is the quicker. */
+const exactAfterAll = (o, native, plan) => o.exact === undefined && !o.monteCarlo &&
+    native < Math.min(plan.seconds, REFUSE_SAMPLING_SECONDS);
+
+/**
+ * The mode rule: { exact, batch }. Auto mode enumerates up to AUTO_EXACT_SECONDS, or when the sampler would
+ * spend longer finding holdings free of shared cards than the enumeration takes; sampling of dear samples
+ * whose tries would take over REFUSE_SAMPLING_SECONDS of one core is refused unless forced. `native`: the
+ * exact estimate.
+ */
+function pickMode(engine, spot, o, native) {
+    if (o.exact ?? (!o.monteCarlo && native <= AUTO_EXACT_SECONDS)) return { exact: true, batch: 0 };
+    const plan = samplingPlan(engine, spot, o);
+    if (exactAfterAll(o, native, plan)) return { exact: true, batch: 0 };
+    if (plan.dear && plan.seconds > REFUSE_SAMPLING_SECONDS && !o.force) {
+        if (!plan.accepted) {
+            fail("almost no choice of the players' holdings is free of shared cards, so Monte Carlo cannot deal " +
+                'them; pass exact: true to enumerate the few that are', 'argument');
+        }
+        fail(`only about 1 in ${group(Math.round(1 / plan.accepted))} choices of the players' holdings is free of ` +
+            `shared cards; ${group(plan.samples)} samples would take about ${durationText(plan.seconds)} on 1 thread; ` +
+            'pass a smaller samples, or force: true', 'argument');
+    }
+    return { exact: false, batch: plan.batch };
 }
 
 // ---- the job -----------------------------------------------------------------------------------------------
@@ -198,7 +368,8 @@ export function* equityJob(ph, engine, spot, o, makeResult) {
     const g = writeSpot(ph, engine, spot);
     try {
         const native = nativeEstimate(ph, engine, g);
-        const runExact = o.exact ?? (!o.monteCarlo && native <= AUTO_EXACT_SECONDS);
+        if (engine.searchDeal) checkSomeDeal(spot); // before either mode: no deal at all is said at once
+        const { exact: runExact, batch } = pickMode(engine, spot, o, native);
         const total = emptyTotal(engine.tally, g.players);
         let seed;
         ph._u8.fill(0, g.tally, g.tally + engine.tally.bytes);
@@ -223,9 +394,8 @@ export function* equityJob(ph, engine, spot, o, makeResult) {
         } else {
             seed = o.seed ?? randomSeed();
             const cap = o.samples ?? (o.stderr !== undefined ? MAX_SAMPLES_FOR_STDERR : DEFAULT_SAMPLES);
-            if (engine.searchDeal) checkSomeDeal(spot);
-            for (let first = 0; first < cap; first += engine.mcBatch) {
-                const count = Math.min(engine.mcBatch, cap - first);
+            for (let first = 0; first < cap; first += batch) {
+                const count = Math.min(batch, cap - first);
                 const status = engine.sample(core, g.game, seed, BigInt(first), BigInt(count), g.tally);
                 if (status === STATUS.ARGUMENT) fail('could not deal holdings without shared cards (1,000,000 tries)', 'argument');
                 if (status !== 0) statusError(ph, status);
@@ -249,7 +419,9 @@ export function estimateSpot(ph, engine, spot) {
     const g = writeSpot(ph, engine, spot);
     try {
         const native = nativeEstimate(ph, engine, g);
-        return { seconds: native * WASM_FACTOR, nativeSeconds: native, exact: native <= AUTO_EXACT_SECONDS };
+        const auto = { exact: undefined, monteCarlo: false };
+        const exact = native <= AUTO_EXACT_SECONDS || exactAfterAll(auto, native, samplingPlan(engine, spot, auto));
+        return { seconds: native * WASM_FACTOR, nativeSeconds: native, exact };
     } finally {
         ph._core._free(g.block);
     }

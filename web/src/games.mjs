@@ -5,7 +5,7 @@ import {
     AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, show, typeName,
 } from './common.mjs';
 import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
-import { boardAndDead, isParsedRange, removeKnownCards } from './equity.mjs';
+import { boardAndDead, checkedCombos, isParsedRange, removeKnownCards } from './equity.mjs';
 import { parseRangeText } from './ranges.mjs';
 
 /** Game names in C id order (ph_game_name): each has its own value scale, 1 = best. */
@@ -132,7 +132,7 @@ function gameEngine(high, low) {
     return {
         tally: GAME_TALLY,
         mcBatch: 1 << 14,
-        searchDeal: false,
+        searchDeal: true,
         overflow: 'more than 2**64-1 deals to enumerate',
         check: (core, spot, problem, cap) => core._ph_game_equity_check(high, low, spot, problem, cap),
         seconds: (core, spot, out) => core._ph_game_equity_exact_seconds(high, low, spot, out),
@@ -174,7 +174,7 @@ function gamePlayer(ph, spec, p, index) {
     }
     let parsed;
     try {
-        if (isParsedRange(p)) parsed = { label: String(p.text ?? ''), cards: null, combos: p.combos };
+        if (isParsedRange(p)) parsed = { label: String(p.text ?? ''), cards: null, combos: checkedCombos(p) };
         else if (!text || (!p.includes(',') && readsAsCards(ph, p))) parsed = knownHand(ph, spec, p);
         else parsed = { label: p.trim(), cards: null, combos: rangeCombos(ph, spec, p) };
         checkDeck(ph, spec.high, parsed.combos);
