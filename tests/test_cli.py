@@ -271,3 +271,30 @@ def test_ctrl_c_exits_130_with_one_line(name):
 
 def test_ctrl_c_covers_every_subcommand():
     assert sorted(INTERRUPTED_RUNS) == canonical_subcommands()
+
+
+# ---- output and input that cannot be used: one line on stderr, never a traceback -------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_or_closed_streams_are_one_line_errors():
+    script = [sys.executable, "-m", "pokerhash", "eval", "As", "Ks", "Qs", "Js", "Ts"]
+    with open("/dev/full", "w") as full:  # stdout on a full disk: an OSError traceback before
+        done = subprocess.run(script, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (2, "error: [Errno 28] No space left on device\n")
+    done = subprocess.run(script, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(1))  # `>&-`: an AttributeError traceback before
+    assert (done.returncode, done.stderr) == (2, "error: stdout is closed: there is nowhere to write the answer\n")
+    done = subprocess.run([sys.executable, "-m", "pokerhash", "eval", "-"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert (done.returncode, done.stderr) == (2, "error: stdin is closed: there are no lines to read\n")
+
+
+def test_bytes_that_are_not_utf8_or_are_control_characters_are_named():
+    # "function takes exactly 5 arguments (1 given)" before: re-raising UnicodeEncodeError by its type
+    done = subprocess.run([sys.executable, "-m", "pokerhash", "eval", "-"], input=b"\xff\xfe As\nAs Ks Qs Js Ts\n",
+                          capture_output=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode() == "error: line 1: cannot read '\\udcff\\udcfe As': not UTF-8 text\n"
+    done = subprocess.run([sys.executable, "-m", "pokerhash", "eval", "-"], input=b"As Ks Qs Js Ts\n\x01\x02\n",
+                          capture_output=True, timeout=60)
+    assert done.stderr.decode().endswith("error: line 2: unknown card '\\x01\\x02'\n")  # escaped, not raw bytes

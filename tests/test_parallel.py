@@ -192,3 +192,26 @@ def test_threads_really_run_at_once():
     # Two tasks that each wait for the other can only finish when they run concurrently.
     barrier = threading.Barrier(2, timeout=10)
     assert parallel.run(lambda t: barrier.wait() * 0 + t, [1, 2], lambda a, b: a + b, executor=2) == 3
+
+
+def test_jobs_of_too_many_tasks_are_refused_up_front():
+    # C(52, 9) tasks of one subset each were built as a list first: a MemoryError after seconds, or the OOM killer
+    with pytest.raises(ValueError, match=r"3,679,075,400 items in chunks of 1 would be 3,679,075,400 tasks, more "
+                                         r"than the 10,000,000 one job may hold; pass a larger chunk="):
+        ph.value_histogram(9, chunk=1)
+    with pytest.raises(ValueError, match=r"tasks, more than the 10,000,000"):
+        ph.map_combinations(len, 64, 32)
+
+
+def test_an_executor_class_and_results_that_are_not_rows_are_named():
+    import concurrent.futures as cf
+    import operator
+
+    with pytest.raises(TypeError, match=r"executor must be an executor instance, got the class ThreadPoolExecutor"):
+        parallel.run(abs, [-1], operator.add, executor=cf.ThreadPoolExecutor)
+    for executor in (None, 2):  # "'int' object is not subscriptable" from the concatenation before
+        with pytest.raises(TypeError, match=r"func must return one value per row \(a sequence or an array\), got int 5"):
+            ph.map_combinations(lambda rows: 5, 10, 3, executor=executor)
+    with cf.ThreadPoolExecutor(2) as pool:
+        with pytest.raises(TypeError, match=r"func must return one value per row"):
+            ph.CombinationTable.build(10, 3, lambda rows: None, "uint16", executor=pool)

@@ -407,3 +407,19 @@ def test_structured_tables_reopen_with_their_fields(tmp_path):
         assert opened.lookup([[9, 8, 7]]).tolist() == [(24, 8.0)]
     with pytest.raises(ValueError, match=r"with dtype=\[\('count', 'u1'\), \('mean', '<f8'\)\], expected \[\('a'"):
         CombinationTable.load(tmp_path / "pairs.npy", dtype=[("a", "u1"), ("b", "<f8")])
+
+
+def test_saving_over_the_file_a_mapped_table_reads(tmp_path):
+    # save() truncated the file in place: the table mapped from it then died of SIGBUS on its next read, and
+    # the file was lost. Now the file is replaced whole and the mapped table keeps its old pages.
+    path = tmp_path / "t.bin"
+    built = CombinationTable.build(30, 5, lambda r: r.sum(1), "uint16")
+    built.save(path)
+    loaded = CombinationTable.load(path)
+    total = int(loaded.values.sum())
+    loaded.save(path)
+    CombinationTable.build(20, 3, lambda r: r.sum(1), "uint16").save(path)
+    assert int(loaded.values.sum()) == total
+    again = CombinationTable.load(path)
+    assert (again.n, again.k) == (20, 3)
+    assert list(tmp_path.iterdir()) == [path]  # no temporary left behind

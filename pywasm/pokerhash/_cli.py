@@ -22,8 +22,8 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for a program stopped
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what `yes | head -1` reports for `yes`
 
 DESCRIPTION = """\
-Exact poker hand evaluation and card combinatorics. Cards are names (As, Td, 10h, A♠) or ids 0..51;
-hand values run from 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.
+Exact poker hand evaluation and card combinatorics. Cards are names (As, Td, 10h, A♠; ids 0..51 are
+for the Python API); hand values run from 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.
 Every subcommand takes --json; `-` in place of the cards reads one item per line from stdin."""
 
 
@@ -56,6 +56,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs one command line; returns the exit status (0, 2 for bad input, 130 after Ctrl-C)."""
     try:
         args = build_parser().parse_args(None if argv is None else list(argv))
+        if sys.stdout is None:  # started with stdout closed (`pokerhash ... >&-`)
+            raise ValueError("stdout is closed: there is nowhere to write the answer")
         status = args.run(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the handlers, not at interpreter exit
         return int(status or 0)
@@ -67,8 +69,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
     except (ValueError, TypeError, OverflowError, MemoryError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {_printable(str(error))}", file=sys.stderr)
         return EXIT_ERROR
+    except OSError as error:  # a full disk under stdout, a scheduler that does not answer
+        _quiet_stdout()  # what is still buffered would fail again at exit, with a traceback
+        print(f"error: {_printable(str(error))}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _printable(message: str) -> str:
+    """A message with control characters escaped (a NUL read from stdin, quoted back): one line, no raw
+    bytes on the terminal."""
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in message)
 
 
 def _stop_taking_interrupts() -> None:

@@ -48,6 +48,8 @@ def _inputs(items: List[str]) -> Iterator[Tuple[Optional[int], str]]:
     if items != [STDIN]:
         yield None, " ".join(items)
         return
+    if sys.stdin is None:  # started with stdin closed (`pokerhash eval - <&-`)
+        raise ValueError("stdin is closed: there are no lines to read")
     for number, line in enumerate(sys.stdin, start=1):
         text = line.split("#", 1)[0].strip()
         if text:
@@ -61,7 +63,10 @@ def _each(args: argparse.Namespace, items: List[str], answer: Callable[[str], Di
         try:
             result = answer(item)
         except (ValueError, TypeError) as error:
-            raise type(error)(f"line {line_number}: {error}" if line_number else str(error)) from None
+            if isinstance(error, UnicodeError):  # bytes that are not UTF-8 (kept as surrogates by Python)
+                error = ValueError(f"cannot read {item!r}: not UTF-8 text")
+            kind = ValueError if isinstance(error, ValueError) else TypeError  # a subclass may take other arguments
+            raise kind(f"line {line_number}: {error}" if line_number else str(error)) from None
         if args.json:
             emit_json(result)
         else:

@@ -383,15 +383,26 @@ class CombinationTable:
         """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then the metadata.
 
         Args:
-            path: the file to write (replaced if it exists).
+            path: the file to write (replaced if it exists, as a whole: a table loaded from it, memory-mapped,
+                keeps reading the old file).
         """
         np = _numpy()
         meta = json.dumps(self.metadata(), sort_keys=True).encode()
-        with open(path, "wb") as f:
-            np.lib.format.write_array(f, np.ascontiguousarray(self.values), allow_pickle=False)
-            f.write(meta)
-            f.write(struct.pack("<Q", len(meta)))
-            f.write(TRAILER_MAGIC)
+        # Written beside the target, then renamed over it: truncating the file in place would pull the pages
+        # from under any table mapped from it (this one, when saved back to where it was loaded from): SIGBUS.
+        path = os.fspath(path)
+        temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            with open(temporary, "wb") as f:
+                np.lib.format.write_array(f, np.ascontiguousarray(self.values), allow_pickle=False)
+                f.write(meta)
+                f.write(struct.pack("<Q", len(meta)))
+                f.write(TRAILER_MAGIC)
+            os.replace(temporary, path)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.remove(temporary)
+            raise
 
     @classmethod
     def load(cls, path: Any, mmap: bool = True, *, n: Optional[int] = None, k: Optional[int] = None,

@@ -51,6 +51,9 @@ LOCAL_TASK_SECONDS = 0.05
 DASK_TASK_SECONDS = 1.0
 #: Rows per call of a user's function in map_combinations / CombinationTable.build (cache-sized blocks).
 BLOCK_ROWS = 1 << 16
+# The most tasks one job is cut into: each is a tuple held until the job ends, so 3.7e9 of them (C(52, 9)
+# with chunk=1) would exhaust memory long before the first ran. Refused up front instead, naming the fix.
+MAX_TASKS = 10_000_000
 PROGRESS_DELAY = 0.5  # seconds before an automatic progress bar appears (quick jobs show none)
 
 _FIRST = object()  # run()'s default initial total: the first part
@@ -126,6 +129,8 @@ def workers(executor: Any = None) -> int:
         return executor
     client = executor if is_dask_client(executor) else getattr(executor, "_client", None)
     if client is not None and is_dask_client(client):
+        if getattr(client, "status", "running") in ("closing", "closed"):
+            raise ValueError(f"the distributed.Client is {client.status}; connect a new one")
         return max(1, sum(client.nthreads().values()))
     count = getattr(executor, "_max_workers", None)
     return count if isinstance(count, int) and count > 0 else available_cpus()
@@ -143,7 +148,8 @@ def ranges(start: int, stop: int, chunk: int) -> List[Tuple[int, int]]:
         list of (first, end) pairs.
 
     Raises:
-        ValueError: a chunk that is not a positive integer.
+        ValueError: a chunk that is not a positive integer, or one so small that the job would be more than
+            MAX_TASKS pieces.
 
     Example:
         >>> from pokerhash import parallel
@@ -151,6 +157,11 @@ def ranges(start: int, stop: int, chunk: int) -> List[Tuple[int, int]]:
         [(0, 4), (4, 8), (8, 10)]
     """
     size = positive(chunk, "chunk")
+    pieces = -(-max(0, stop - start) // size)
+    if pieces > MAX_TASKS:
+        raise ValueError(f"{stop - start:,} items in chunks of {size:,} would be {pieces:,} tasks, more than the "
+                         f"{MAX_TASKS:,} one job may hold; pass a larger chunk= (or take the ranks in parts with "
+                         "start= and stop=)")
     return [(first, min(first + size, stop)) for first in range(start, stop, size)]
 
 
@@ -239,6 +250,9 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
     try:
         state = _Merger(merge, initial, report, stop)
         local = executor is None or (isinstance(executor, int) and not isinstance(executor, bool))
+        if isinstance(executor, type):  # the class itself has a submit too, but no pool behind it
+            raise TypeError(f"executor must be an executor instance, got the class {executor.__name__}; "
+                            f"pass {executor.__name__}(...) (and shut it down when done, e.g. with a `with` block)")
         if not local and not is_dask_client(executor) and not callable(getattr(executor, "submit", None)):
             raise TypeError("executor must be None, a number of threads, a concurrent.futures.Executor or a"
                             f" distributed.Client, got {type(executor).__name__}")
@@ -454,6 +468,10 @@ def map_task(task: Tuple) -> Any:
 def concat(parts: List[Any]) -> Any:
     """Joins results of one value per subset, in order: numpy arrays, lists, tuples or array.array."""
     np = sys.modules.get("numpy")
+    for part in parts:  # func's results, unchecked so far on executors: name a wrong one, not a slice error
+        if not hasattr(type(part), "__len__") or isinstance(part, (str, bytes, dict)):
+            raise TypeError(f"func must return one value per row (a sequence or an array), got "
+                            f"{type(part).__name__} {part!r:.60}")
     if len(parts) == 1:
         return parts[0]
     if np is not None and parts and isinstance(parts[0], np.ndarray):
