@@ -298,3 +298,33 @@ def test_bytes_that_are_not_utf8_or_are_control_characters_are_named():
     done = subprocess.run([sys.executable, "-m", "pokerhash", "eval", "-"], input=b"As Ks Qs Js Ts\n\x01\x02\n",
                           capture_output=True, timeout=60)
     assert done.stderr.decode().endswith("error: line 2: unknown card '\\x01\\x02'\n")  # escaped, not raw bytes
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="finds the worker processes through ps")
+def test_ctrl_c_at_a_terminal_with_worker_processes_is_still_one_line():
+    # A terminal's Ctrl-C reaches the whole process group: each Dask worker process printed its own
+    # traceback (67 lines) before "pokerhash: interrupted". The workers now start with SIGINT ignored.
+    pytest.importorskip("distributed")
+    process = subprocess.Popen([sys.executable, "-m", "pokerhash", "equity", "AsKs", "QdQh", "--mc", "--samples",
+                                "2000000000", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:  # the cluster's processes are up
+            children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)], capture_output=True,
+                                      text=True).stdout.split()
+            if len(children) >= 2:
+                break
+            time.sleep(0.2)
+        time.sleep(4)  # the workers have joined and the samples are running
+        assert process.poll() is None, process.communicate()
+        sent = time.monotonic()
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=30)
+        seconds = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    err = process.stderr.read()
+    assert process.returncode == 130 and err == "pokerhash: interrupted\n", (process.returncode, err)
+    assert seconds < 5, f"took {seconds:.1f} s to stop"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import signal
 from typing import Any, Iterator
 
 DASK_MISSING = "{option} needs dask and distributed: pip install 'pokerhash[dask]'"
@@ -47,9 +48,16 @@ def executor_from(args: Any) -> Iterator[Any]:
             yield client
         return
     # One thread per worker process: the C work of a task keeps one core busy. No dashboard: it would
-    # need bokeh and a fixed port.
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    # need bokeh and a fixed port. The processes start with SIGINT ignored (inherited through exec): a
+    # terminal's Ctrl-C reaches the whole process group, and each worker would print its own traceback;
+    # this process alone stops the job (the client cancels what is pending) and closes the cluster.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with cluster, Client(cluster) as client:
         yield client
 
 
