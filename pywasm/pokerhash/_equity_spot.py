@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card
-from ._ranges import Range, parse_range
+from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
 
@@ -147,7 +147,7 @@ class Spot:
         otherwise search forever for such a deal, and exact enumeration walk every combination.
         """
         order = sorted(range(len(self.holdings)), key=lambda i: len(self.holdings[i]))
-        masks = [[_mask(h) for h in self.holdings[i]] for i in order]
+        masks = [[card_mask(h) for h in self.holdings[i]] for i in order]
         steps = 0
         dead = set()  # cards held by the players so far (which also says how many) with no way on
 
@@ -178,7 +178,7 @@ class Spot:
         weight shares is an unbiased estimate of the chance that a try gets that far. Deterministic, and the
         same numbers as JS's dealRate (web/src/equity_job.mjs): the same generator and arithmetic.
         """
-        masks = [[_mask(h) for h in holdings] for holdings in self.holdings]
+        masks = [[card_mask(h) for h in holdings] for holdings in self.holdings]
         weights = [_scaled(ws) for ws in self.weights] if self.weights else [[1.0] * len(m) for m in masks]
         rng = _Xorshift()
         totals = [_running_sums(ws) for ws in weights]
@@ -255,13 +255,6 @@ class _Xorshift:
         x ^= (x << 5) & 0xFFFFFFFF
         self.state = x
         return x / 4294967296
-
-
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
 
 
 def _scaled(weights: List[float]) -> List[float]:

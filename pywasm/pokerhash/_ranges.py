@@ -112,8 +112,8 @@ class Range:
         Returns:
             list of ((id, ...), weight) pairs, ids ascending within a combo.
         """
-        mask = _mask(_card_list(dead))
-        return [(cards, w) for cards, w in self._combos if not _mask(cards) & mask]
+        mask = card_mask(_card_list(dead))
+        return [(cards, w) for cards, w in self._combos if not card_mask(cards) & mask]
 
     def __len__(self) -> int:
         return len(self._combos)
@@ -181,7 +181,8 @@ def _check_weight(weight, token: str) -> None:
         raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
 
 
-def _mask(cards: Sequence[int]) -> int:
+def card_mask(cards: Sequence[int]) -> int:
+    """The cards as a 52-bit mask (bit c for card id c)."""
     mask = 0
     for c in cards:
         mask |= 1 << c
