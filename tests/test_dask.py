@@ -92,6 +92,17 @@ def test_cli_runs_on_a_running_scheduler(client):
     assert equity("--scheduler", client.scheduler.address) == equity()
 
 
+def test_a_closed_client_or_an_unreachable_scheduler_is_one_clear_error(client, capsys):
+    closed = distributed.Client(client.scheduler.address)
+    closed.close()
+    with pytest.raises(ValueError, match=r"the distributed.Client is closed; connect a new one"):
+        ph.map_combinations(len, 10, 3, lambda a, b: a + b, executor=closed)
+    # the CLI printed Dask's chained ConnectionRefusedError traceback (after its 10 s connect timeout)
+    assert cli.main(["histogram", "5", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "tcp://127.0.0.1:1" in err and "Traceback" not in err, err
+
+
 def test_without_dask_the_options_say_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
     with pytest.raises(ValueError, match=r"--workers needs dask and distributed: pip install 'pokerhash\[dask\]'"):
