@@ -6,19 +6,14 @@ minutes instead of starting them (docs/design/equity-c-api.md, "Choosing exact o
 Run times are never asserted: a regression hangs, and pytest-timeout fails the test by name. Only the Ctrl-C
 test bounds how long a stop takes, as test_equity_modes does."""
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
 import pokerhash as ph
 from pokerhash import _equity, _equity_jobs, _games_equity, games
 from pokerhash._equity_spot import Spot
-from interrupts import CHILD_OPTIONS
+from interrupts import seconds_to_stop_equity
 from test_equity import brute
 
 FOUR_PAIRS = "AA,KK,QQ,JJ"  # 16 cards: eight players use them all, a ninth finds none
@@ -215,28 +210,6 @@ def test_the_deal_rate_is_deterministic_and_near_the_truth():
 @pytest.mark.timeout(120)
 def test_ctrl_c_stops_forced_sampling_of_rare_deals_within_seconds(tmp_path):
     _core()
-    script = tmp_path / "rare.py"
-    script.write_text(
-        "import pokerhash as ph\n"
-        "def progress(done, total):\n"
-        "    if not progress.told:\n"
-        "        progress.told = True\n"
-        "        print('running', flush=True)\n"
-        "progress.told = False\n"
-        f"ph.equity([{FOUR_PAIRS!r}] * 8, exact=False, force=True, threads=1, progress=progress)\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, **CHILD_OPTIONS)
-    try:
-        assert proc.stdout.readline().strip() == "running"  # a piece has finished: the run is under way
-        time.sleep(0.5)
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert "KeyboardInterrupt" in proc.stderr.read()
-    print(f"stopped {took:.2f} s after SIGINT")
+    took = seconds_to_stop_equity(tmp_path, f"[{FOUR_PAIRS!r}] * 8, exact=False, force=True, threads=1",
+                                  timeout=60)
     assert took < 5, f"took {took:.1f} s to stop"  # one thread: the run stops between two short pieces

@@ -2,18 +2,13 @@
 task plan, and Ctrl-C stopping a long run (docs/design/equity-c-api.md, "Choosing exact or Monte Carlo")."""
 
 import math
-import os
-import signal
-import subprocess
-import sys
-import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import pokerhash as ph
 from pokerhash import _equity, _equity_jobs
-from interrupts import CHILD_OPTIONS
+from interrupts import seconds_to_stop_equity
 from test_equity import brute
 
 
@@ -225,28 +220,5 @@ def test_every_executor_gives_the_same_result():
 
 def test_ctrl_c_stops_a_long_exact_run_within_seconds(tmp_path):
     _c_engine()
-    script = tmp_path / "long.py"
-    script.write_text(
-        "import sys, pokerhash as ph\n"
-        "def progress(done, total):\n"
-        "    if not progress.told:\n"
-        "        progress.told = True\n"
-        "        print('running', flush=True)\n"
-        "progress.told = False\n"
-        "ph.equity(['random'] * 3, exact=True, force=True, progress=progress)\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, **CHILD_OPTIONS)
-    try:
-        assert proc.stdout.readline().strip() == "running"  # a task has finished: the run is under way
-        time.sleep(0.5)
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert "KeyboardInterrupt" in proc.stderr.read()
-    print(f"stopped {took:.2f} s after SIGINT")
+    took = seconds_to_stop_equity(tmp_path, "['random'] * 3, exact=True, force=True", timeout=30)
     assert took < 5, f"took {took:.1f} s to stop"  # a generous bound; the design aims at well under 1 s
