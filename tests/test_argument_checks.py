@@ -112,6 +112,7 @@ def test_numpy_integers_and_emoji_cards_work(call, want):
     # omaha= is a choice of three, as exact= is: 0 or "no" must not read as "decide by size"
     (lambda: ph.winners(["6d9hJhKh", "8cKd8s8d"], board="Jc9c4c7s3h", omaha=0), TypeError,
      "omaha must be True, False or None, got 0"),
+    (lambda: ph.equity(["AsAdAhAc", "KsKhKdKc"], omaha=0), TypeError, "omaha must be True, False or None, got 0"),
     # a NUL in range text shows in the message instead of ending it ("unknown range token 'AK'" before)
     (lambda: ph.parse_range("AK\x00QQ"), ValueError, r"unknown range token 'AK\\x00QQ'"),
     (lambda: ph.parse_range("AK:0.5\x00"), ValueError, r"bad weight '0.5\\x00'"),

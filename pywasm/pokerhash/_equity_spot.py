@@ -13,6 +13,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card
+from ._checks import optional_bool
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -56,6 +57,7 @@ class Spot:
             raise TypeError("players must be a list of hands or ranges, one per player")
         if not 2 <= len(players) <= 10:
             raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
+        omaha = optional_bool(omaha, "omaha")  # 0 or "no" would read as "decide by the hand size"
         self.rules = rules
         self.board = _cards(board, "board")
         self.dead = _cards(dead, "dead")
