@@ -8,7 +8,8 @@ converted once to their own card form outside the timed loops; pokerhash is time
 is compared: for random pairs, pokerhash's "lower value is better" must agree with pokerkit's comparison
 (exit status 1 otherwise). Equity: pokerhash exact (every deal) and Monte Carlo against pokerkit's Monte
 Carlo (calculate_equities, one thread), as samples per second. --calibrate prints the ns per deal the C cost
-model (core_c/src/game_equity_check.c) should use on this machine.
+model (core_c/src/game_equity_check.c) should use on this machine, and its estimate against the measured time
+on overlapping ranges.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 import numpy as np
 
 from pokerhash import _core, games
+from pokerhash._games_equity import Spot, _rules
 
 try:
     import pokerkit as pk
@@ -169,6 +171,16 @@ def calibrate() -> None:
         spot = [[tuple(pokerhash_cards(h))] for h in hands]
         estimate = _core.game_equity_exact_seconds(_id(high), _id(low) if low else 0, spot, None, board, "")
         print(f"   {label}: {r.seconds / r.deals * 1e9:.0f} ns per deal (model {estimate / r.deals * 1e9:.0f})")
+    print("== cost model on overlapping ranges (only the combinations free of shared cards are dealt): "
+          "estimate / measured, one thread")
+    for game, ranges, board in (("shortdeck", ["AA,KK,QQ"] * 3, None), ("shortdeck", ["AK,AQ,KQ"] * 4, "Ts 9s 6c"),
+                                ("shortdeck", ["AK,AQ,KQ,AJ"] * 3, "Ts 9s 6c"),
+                                ("shortdeck", ["AA,KK,QQ,JJ"] * 4, "6c 7d 8h"),
+                                ("shortdeck_triton", ["AA,KK"] * 3, None)):
+        estimate = Spot(ranges, board, None, rules=_rules(game)).estimated_seconds()
+        r = games.equity(ranges, game=game, board=board, exact=True, threads=1, force=True)
+        print(f"   {game} {len(ranges)} x {ranges[0]!r} {board or 'preflop'}: estimate {estimate:.3f} s, "
+              f"measured {r.seconds:.3f} s, ratio {estimate / r.seconds:.2f}")
 
 
 def pokerhash_cards(text: str) -> list:

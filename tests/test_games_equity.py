@@ -236,6 +236,18 @@ def test_exact_refuses_what_would_take_long():
     assert 0 < estimate < 1
 
 
+
+def test_estimate_counts_only_the_combinations_free_of_shared_cards():
+    # AA,KK against AA,KK on the short deck: 12 x 12 holding combinations, of which 84 share no card (each
+    # pair of aces or kings is clear of 1 of its own kind and of all 6 of the other). The engine deals only
+    # those 84, so the estimate is 84 single-combination spots (plus a few steps of the walk), not 144.
+    aces = [(48 + a, 48 + b) for a in range(4) for b in range(a + 1, 4)]
+    kings = [(44 + a, 44 + b) for a in range(4) for b in range(a + 1, 4)]
+    ranges = _core.game_equity_exact_seconds(2, 0, [aces + kings, aces + kings], None, "", "")
+    single = _core.game_equity_exact_seconds(2, 0, [[(51, 50)], [(47, 46)]], None, "", "")
+    assert 83.5 < ranges / single < 85
+
+
 def test_result_text():
     text = str(games.equity(["As 2s 3d Kd", "Ah 2h Qc Qd"], game="omaha_hilo8", board="5c 7h 8d", exact=True))
     assert "scoop" in text and "low" in text and "omaha_hilo8 exact: 820 deals" in text

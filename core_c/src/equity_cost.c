@@ -54,27 +54,39 @@ static size_t below(uint64_t *state, size_t n) {
     return (size_t)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* What the counting passes share. */
-typedef struct counter {
+/* What the counting passes share; `add` takes the work of one clash-free combination, standing for `units`
+ * such combinations. */
+typedef struct counter counter;
+typedef void combination_adder(const counter *c, const size_t *digit, const uint8_t *const *holes,
+                               const uint64_t *mask, uint64_t taken, double units);
+struct counter {
     const ph_equity_game *game;
-    const ph_eq_spot *spot;
+    uint64_t fixed; /* board and dead cards */
+    combination_adder *add;
+    const ph_eq_spot *spot; /* the hold'em solver's work (holdem_work): NULL for the census */
     const ph_eq_symmetry *sym;
     double *parts;
-} counter;
+};
 
-/* Adds the work of one clash-free combination, standing for `units` such combinations. */
-static void add_combination(const counter *c, const size_t *digit, const uint8_t *const *holes, const uint64_t *mask,
-                            uint64_t taken, double units) {
+/* The product of the players' holding weights. */
+static double combination_weight(const ph_equity_game *game, const size_t *digit) {
+    double weight = 1.0;
+    for (size_t p = 0; p < game->players; p++)
+        weight *= ph_eq_weight(game, game->holding_offset[p] + digit[p]);
+    return weight;
+}
+
+/* The hold'em engine's work on a combination: its orbit is solved once, whichever member stands for it. */
+static void holdem_work(const counter *c, const size_t *digit, const uint8_t *const *holes, const uint64_t *mask,
+                        uint64_t taken, double units) {
     const ph_equity_game *game = c->game;
     size_t players = game->players;
-    double weight = 1.0;
-    for (size_t p = 0; p < players; p++)
-        weight *= ph_eq_weight(game, game->holding_offset[p] + digit[p]);
+    double weight = combination_weight(game, digit);
     if (!(weight > 0))
         return;
     double weight_sum;
     unsigned members = c->sym->perms ? ph_eq_orbit(c->sym, 0, digit, mask, weight, 0, &weight_sum) : 1;
-    double share = units / members; /* the orbit is solved once, whichever member stands for it */
+    double share = units / members;
     ph_eq_work work;
     ph_eq_solve_work(c->spot, holes, taken, &work);
     double *parts = c->parts;
@@ -93,20 +105,28 @@ static void add_combination(const counter *c, const size_t *digit, const uint8_t
     }
 }
 
+/* The census: clash-free combinations of positive weight, under PH_EQ_COST_SOLVES. */
+static void census_work(const counter *c, const size_t *digit, const uint8_t *const *holes, const uint64_t *mask,
+                        uint64_t taken, double units) {
+    (void)holes, (void)mask, (void)taken;
+    if (combination_weight(c->game, digit) > 0)
+        c->parts[PH_EQ_COST_SOLVES] += units;
+}
+
 /* Counts every one of the `units` units as ph_equity_exact walks them, when that walk takes at most `most`
  * visits; else returns 0 having counted nothing. */
 static int count_all(const counter *c, uint64_t units, uint64_t most) {
     ph_eq_walk walk;
-    ph_eq_walk_init(&walk, c->game, c->spot->fixed, 0, units);
+    ph_eq_walk_init(&walk, c->game, c->fixed, 0, units);
     walk.most_visits = most + 1;
     while (ph_eq_walk_next(&walk)) {
     }
     if (walk.visits > most)
         return 0;
     c->parts[PH_EQ_COST_UNITS] = (double)walk.visits;
-    ph_eq_walk_init(&walk, c->game, c->spot->fixed, 0, units);
+    ph_eq_walk_init(&walk, c->game, c->fixed, 0, units);
     while (ph_eq_walk_next(&walk))
-        add_combination(c, walk.digit, walk.holes, walk.mask, walk.above[0] | walk.mask[0], 1);
+        c->add(c, walk.digit, walk.holes, walk.mask, walk.above[0] | walk.mask[0], 1);
     return 1;
 }
 
@@ -126,7 +146,7 @@ static int count_uniform(const counter *c, const size_t *size, double total) {
     sampled.parts = parts;
     for (uint64_t u = 0; u < SAMPLE_UNITS; u++) {
         const uint8_t *holes[PH_EQUITY_MAX_PLAYERS];
-        uint64_t mask[PH_EQUITY_MAX_PLAYERS], taken = c->spot->fixed;
+        uint64_t mask[PH_EQUITY_MAX_PLAYERS], taken = c->fixed;
         for (size_t p = 0; p < players; p++) { /* digit p uniform in 0..size[p]-1 */
             digit[p] = below(&state, size[p]);
             holes[p] = game->holdings + (game->holding_offset[p] + digit[p]) * hole;
@@ -141,7 +161,7 @@ static int count_uniform(const counter *c, const size_t *size, double total) {
         }
         visits += 1;
         valid++;
-        add_combination(&sampled, digit, holes, mask, taken, 1);
+        c->add(&sampled, digit, holes, mask, taken, 1);
     }
     if (valid * UNIFORM_VALID < SAMPLE_UNITS)
         return 0;
@@ -170,7 +190,7 @@ static int count_descents(const counter *c, const size_t *size) {
     for (uint64_t probe = 0; probe < probes; probe++) {
         size_t digit[PH_EQUITY_MAX_PLAYERS];
         const uint8_t *holes[PH_EQUITY_MAX_PLAYERS];
-        uint64_t mask[PH_EQUITY_MAX_PLAYERS], taken = c->spot->fixed;
+        uint64_t mask[PH_EQUITY_MAX_PLAYERS], taken = c->fixed;
         double stands_for = 1;
         int reached = 1; /* a clash-free unit at the end of the path */
         for (size_t p = players; reached && p-- > 0;) {
@@ -192,12 +212,33 @@ static int count_descents(const counter *c, const size_t *size) {
             stands_for *= (double)clear;
         }
         if (reached)
-            add_combination(c, digit, holes, mask, taken, stands_for);
+            c->add(c, digit, holes, mask, taken, stands_for);
     }
     free(masks);
     for (int i = 0; i < PH_EQ_COST_PARTS; i++)
         c->parts[i] /= (double)probes;
     return PH_OK;
+}
+
+/* Counts c's work over all the game's units, or over a sample of them: whole when the walk is short, else
+ * uniform units, else descents (the file's opening comment). */
+static int count_units(const counter *c) {
+    const ph_equity_game *game = c->game;
+    size_t size[PH_EQUITY_MAX_PLAYERS];
+    double total = 1;
+    uint64_t units = 1;
+    int countable = 1; /* past 2^64 units the walk cannot be counted whole */
+    for (size_t p = 0; p < game->players; p++) {
+        size[p] = game->holding_offset[p + 1] - game->holding_offset[p];
+        total *= (double)size[p];
+        if (units > UINT64_MAX / size[p])
+            countable = 0;
+        else
+            units *= size[p];
+    }
+    if ((countable && count_all(c, units, SAMPLE_UNITS)) || count_uniform(c, size, total))
+        return PH_OK;
+    return count_descents(c, size);
 }
 
 int ph_eq_cost_parts(const ph_equity_game *given, double parts[PH_EQ_COST_PARTS]) {
@@ -217,20 +258,25 @@ int ph_eq_cost_parts(const ph_equity_game *given, double parts[PH_EQ_COST_PARTS]
         free(owned);
         return status;
     }
-    size_t size[PH_EQUITY_MAX_PLAYERS];
-    double total = 1;
-    for (size_t p = 0; p < game->players; p++) {
-        size[p] = game->holding_offset[p + 1] - game->holding_offset[p];
-        total *= (double)size[p];
-    }
-    counter c = {game, &spot, &sym, parts};
-    uint64_t units; /* past 2^64 units the walk cannot be counted whole */
-    int countable = ph_equity_exact_units(game, &units) == PH_OK;
-    if (!(countable && count_all(&c, units, SAMPLE_UNITS)) && !count_uniform(&c, size, total))
-        status = count_descents(&c, size);
+    counter c = {game, spot.fixed, holdem_work, &spot, &sym, parts};
+    status = count_units(&c);
     ph_eq_symmetry_free(&sym);
     free(owned);
     parts[PH_EQ_COST_CALLS] = 1;
+    return status;
+}
+
+int ph_eq_clash_census(const ph_equity_game *given, uint64_t fixed, double *visits, double *combinations) {
+    ph_equity_game safe;
+    double *owned, parts[PH_EQ_COST_PARTS] = {0};
+    int status = ph_eq_safe_weights(given, &safe, &owned);
+    if (status != PH_OK)
+        return status;
+    counter c = {&safe, fixed, census_work, NULL, NULL, parts};
+    status = count_units(&c);
+    free(owned);
+    *visits = parts[PH_EQ_COST_UNITS];
+    *combinations = parts[PH_EQ_COST_SOLVES];
     return status;
 }
 
