@@ -61,6 +61,19 @@ def test_version(capsys):
     assert out.startswith(f"pokerhash {pokerhash.__version__} (native backend, C core {pokerhash.__version__})")
 
 
+
+@pytest.mark.parametrize("argv, message", [
+    (["--bogus"], "unrecognized arguments: --bogus"),  # argparse alone said a COMMAND was missing
+    (["--bogus", "eval", "As Kd Qh Jc Tc"], "unrecognized arguments: --bogus"),
+    (["eval", "As Kd Qh Jc Tc", "--bogus"], "unrecognized arguments: --bogus"),
+    ([], "the following arguments are required: COMMAND"),
+])
+def test_usage_errors_name_the_problem(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.rstrip().endswith(f"pokerhash: error: {message}")
+
 def parsers():
     """(name, parser) of the top level and of every subcommand."""
     top = _cli.build_parser()

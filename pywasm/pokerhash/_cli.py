@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", help="print the version and exit",
                         version=f"pokerhash {__version__} ({backend} backend, C core {core.core_version})")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", help="what to do",
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", help="what to do",
                                 title="commands (pokerhash COMMAND --help for more)")
     common = common_options()
     for module in (_cli_hands, _cli_histogram, _cli_equity):
@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs one command line; returns the exit status (0, 2 for bad input, 130 after Ctrl-C)."""
     try:
-        args = build_parser().parse_args(None if argv is None else list(argv))
+        args = parse(build_parser(), None if argv is None else list(argv))
         if sys.stdout is None:  # started with stdout closed (`pokerhash ... >&-`)
             raise ValueError("stdout is closed: there is nowhere to write the answer")
         status = args.run(args)
@@ -75,6 +75,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _quiet_stdout()  # what is still buffered would fail again at exit, with a traceback
         print(f"error: {_printable(str(error))}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def parse(parser: argparse.ArgumentParser, argv: Optional[List[str]]) -> argparse.Namespace:
+    """parse_args, except that an unknown option is named before a missing COMMAND (argparse itself reports
+    `pokerhash --bogus` as "the following arguments are required: COMMAND")."""
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.command is None:
+        parser.error("the following arguments are required: COMMAND")
+    return args
 
 
 def _printable(message: str) -> str:
