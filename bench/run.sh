@@ -39,6 +39,9 @@ bash bench/build_c.sh "$BUILD/bench_core_O3" "$PHEV" -O3
 bash bench/build_c.sh "$BUILD/bench_core_native" "$PHEV" -O3 -march=native
 # The raw C figure for the Python batch: the core as a shared library, with the extension's flags.
 cc -std=c11 -O3 -fPIC -shared -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c -o "$BUILD/libpokerhash.so"
+# One ph_evaluate call against the same source compiled into the calling loop (the peers' situation).
+cc -std=c11 -O3 -Icore_c/include -Icore_c/src -Icore_c/tables bench/bench_call.c bench/bench_call_inline.c \
+    core_c/src/*.c core_c/tables/*.c -o "$BUILD/bench_call"
 
 status=0
 run() { # run LOG COMMAND...: show the output and keep it for the summary
@@ -53,13 +56,16 @@ echo
 echo "######## C, cc -O3 -march=native"
 run "$BUILD/c_native.log" "$BUILD/bench_core_native" "$ROUNDS" "${RANDOM_HANDS:-10000000}"
 echo
+echo "######## C, one ph_evaluate call per hand vs the same source inlined"
+run "$BUILD/call.log" "$BUILD/bench_call"
+echo
 echo "######## Python"
 run "$BUILD/python.log" "$PY" bench/bench_python.py --rounds "$ROUNDS" --hands "${PY_HANDS:-1000000}" \
     --batch-rows "${BATCH_ROWS:-10000000}" --clib "$BUILD/libpokerhash.so"
 
 echo
 echo "######## summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
-for log in c_O3 c_native python; do
-    grep -E 'target:|batch / raw C|RESULT' "$BUILD/$log.log" | sed "s/^ */  [$log] /"
+for log in c_O3 c_native call python; do
+    grep -E 'target:|batch / raw C|RESULT|costs' "$BUILD/$log.log" | sed "s/^ */  [$log] /"
 done
 exit $status
