@@ -18,6 +18,14 @@
 #error "the band assumes at most ten players: 2^640 times every deal stays below DBL_MAX"
 #endif
 
+int ph_eq_weight_shift(double largest) {
+    int exponent; /* largest = m * 2^exponent, m in [0.5, 1) */
+    frexp(largest, &exponent);
+    if (largest > 0 && (exponent > BAND_EXPONENT || exponent - 1 < -BAND_EXPONENT))
+        return 1 - exponent;
+    return 0;
+}
+
 int ph_eq_safe_weights(const ph_equity_game *game, ph_equity_game *safe, double **owned) {
     *safe = *game;
     *owned = NULL;
@@ -28,12 +36,8 @@ int ph_eq_safe_weights(const ph_equity_game *game, ph_equity_game *safe, double 
         double largest = 0;
         for (size_t j = game->holding_offset[p]; j < game->holding_offset[p + 1]; j++)
             largest = game->holding_weight[j] > largest ? game->holding_weight[j] : largest;
-        int exponent; /* largest = m * 2^exponent, m in [0.5, 1) */
-        frexp(largest, &exponent);
-        if (largest > 0 && (exponent > BAND_EXPONENT || exponent - 1 < -BAND_EXPONENT)) {
-            shift[p] = 1 - exponent;
-            scaled = 1;
-        }
+        shift[p] = ph_eq_weight_shift(largest);
+        scaled |= shift[p] != 0;
     }
     if (!scaled)
         return PH_OK;

@@ -10,4 +10,8 @@
  * underflow in the tallies. For a checked game (weights finite, >= 0); PH_OK or PH_E_NOMEM. */
 int ph_eq_safe_weights(const ph_equity_game *game, ph_equity_game *safe, double **owned);
 
+/* The power of two by which ph_eq_safe_weights multiplies the weights of a player whose largest weight is
+ * `largest` (0 inside the band where weights are used as given). */
+int ph_eq_weight_shift(double largest);
+
 #endif

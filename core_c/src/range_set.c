@@ -1,5 +1,6 @@
 /* Ranges as sets: merging the mentions of the parsed tokens into one ordered list of weighted combos,
  * card removal, and the public entry points of range notation (see range.c for the tokens). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +76,14 @@ static int problem_text(char *problem, size_t cap, int status, const char *text)
 }
 
 size_t ph_range_capacity(size_t len) {
-    /* 1326 hold'em combos, or one Omaha combo per token of at least 8 bytes plus a separator */
-    return HOLDEM_COMBOS + (len + 1) / 9;
+    /* 1326 hold'em combos, or one Omaha combo per token of at least 8 bytes plus a separator: (len + 1) / 9,
+     * written so that it cannot wrap */
+    return HOLDEM_COMBOS + len / 9 + (len % 9 == 8);
 }
+
+/* The longest text taken: the scratch sizes below stay far from SIZE_MAX on every target (wasm32 included),
+ * and ph_range_text's length fits its int. */
+#define MAX_TEXT_LEN ((size_t)INT_MAX / 2 - 1)
 
 int ph_range_parse(const char *text, size_t len, uint64_t dead, ph_range_combo *out, size_t cap, char *problem,
                    size_t problem_cap) {
@@ -85,6 +91,8 @@ int ph_range_parse(const char *text, size_t len, uint64_t dead, ph_range_combo *
         problem[0] = '\0';
     if ((!text && len) || (!out && cap))
         return problem_text(problem, problem_cap, PH_E_ARGUMENT, "missing text or output");
+    if (len > MAX_TEXT_LEN)
+        return problem_text(problem, problem_cap, PH_E_NOMEM, "range text too long");
     char *joined = malloc(len + 1);
     size_t *ends = malloc(sizeof(size_t) * (len / 2 + 2));
     ph_range_work *work = malloc(sizeof *work);
@@ -156,6 +164,8 @@ done:
 int ph_range_text(const char *text, size_t len, char *out, size_t cap) {
     if ((!text && len) || !out || !cap)
         return PH_E_ARGUMENT;
+    if (len > MAX_TEXT_LEN)
+        return PH_E_NOMEM;
     char *joined = malloc(len + 1);
     size_t *ends = malloc(sizeof(size_t) * (len / 2 + 2));
     if (!joined || !ends) {
@@ -177,8 +187,7 @@ int ph_range_text(const char *text, size_t len, char *out, size_t cap) {
         written += sep + piece;
         start = ends[i];
     }
-    if (status == PH_OK)
-        out[written] = '\0';
+    out[written] = '\0'; /* written < cap: each piece was taken with room for it */
     free(joined);
     free(ends);
     return status == PH_OK ? (int)written : status;

@@ -970,7 +970,7 @@ static PyObject *py_parse_range(PyObject *module, PyObject *const *args, Py_ssiz
     const char *text = PyUnicode_AsUTF8AndSize(args[0], &len);
     if (!text)
         return NULL;
-    size_t cap = ph_range_capacity((size_t)len), text_cap = 2 * (size_t)len + 120;
+    size_t cap = ph_range_capacity((size_t)len), text_cap = 2 * (size_t)len + PH_RANGE_PROBLEM_CAP;
     ph_range_combo *combos = PyMem_Malloc(sizeof *combos * cap);
     char *problem = PyMem_Malloc(text_cap); /* holds any message whole, and the normalized text */
     PyObject *result = NULL, *list = NULL;

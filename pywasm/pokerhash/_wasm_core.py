@@ -848,7 +848,7 @@ def parse_range(*args):
     utf8 = text.encode("utf-8")
     cap = _lib.ph_range_capacity(len(utf8))
     combos = (_RangeCombo * cap)()
-    message = ctypes.create_string_buffer(2 * len(utf8) + 120)  # holds any message whole, and the text
+    message = ctypes.create_string_buffer(2 * len(utf8) + 400)  # PH_RANGE_PROBLEM_CAP: any message, and the text
     count = _lib.ph_range_parse(utf8, len(utf8), dead, ctypes.addressof(combos), cap, ctypes.addressof(message),
                                 len(message))
     if count == PH_E_NOMEM:

@@ -3,12 +3,15 @@
  *
  *   cc -std=c11 -O2 -Wall -Wextra -Icore_c/include -Icore_c/src tests/c/test_reliability.c \
  *      <every .c file in core_c/src and core_c/tables> -o /tmp/test_reliability -lm
- *   /tmp/test_reliability [sm|rows|weights]   (default: all)
+ *   /tmp/test_reliability [sm|rows|weights|edges]   (default: all)
  *
  *   sm       ph_sm_next / ph_sm_value take any uint32_t: made-up handles give 0, never a read outside the table
  *   rows     count * k past SIZE_MAX is PH_E_BUFFER with nothing written, not a wrapped size
- *   weights  equity answers do not change when every weight is scaled, near the float limits included */
+ *   weights  equity answers do not change when every weight is scaled, near the float limits included
+ *   edges    the C API audit: weights too far apart to multiply, range texts of absurd length, messages
+ *            within PH_RANGE_PROBLEM_CAP, ph_range_text's partial output, empty batches with NULL buffers */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +224,63 @@ static void test_weights(void) {
            "Carlo, hold'em and games engines\n");
 }
 
+/* ---- the C API audit's edge cases ------------------------------------------------------------------ */
+
+static void test_edges(void) {
+    /* Weights whose product underflows: (AsAh, QsQh) weighs 1e-200 * 1e-200, which is 0 in a double, so it
+     * would drop out of the integer counts it belongs to. Refused by the check, for both engines. */
+    static const uint8_t hold[8] = {51, 50, 47, 46, 43, 42, 47, 46}, board[5] = {0, 5, 10, 23, 28};
+    static const size_t offset[3] = {0, 2, 4};
+    double tiny[4] = {1e-200, 1, 1e-200, 1};
+    ph_equity_game game = {2, 2, hold, offset, tiny, board, 5, NULL, 0};
+    char problem[256];
+    CHECK(ph_equity_check(&game, problem, sizeof problem) == PH_E_ARGUMENT &&
+              strstr(problem, "range weights too far apart"), "weights 1e-200 and 1: %s", problem);
+    ph_equity_tally tally = {0};
+    CHECK(ph_equity_exact(&game, 0, 4, &tally) == PH_E_ARGUMENT && tally.deals == 0, "exact refuses too");
+    CHECK(ph_game_equity_check(PH_GAME_HOLDEM, 0, &game, problem, sizeof problem) == PH_E_ARGUMENT,
+          "the games engine refuses too");
+    tiny[0] = tiny[2] = 1e-100; /* 1e-200 a combination: counted */
+    CHECK(ph_equity_exact(&game, 0, 4, &tally) == PH_OK && tally.deals == 3, "1e-100 each: %llu deals of 3",
+          (unsigned long long)tally.deals);
+
+    /* A length whose scratch sizes would wrap: PH_E_NOMEM before any allocation (the text is never read). */
+    const char *text = "AA";
+    ph_range_combo combo;
+    CHECK(ph_range_parse(text, SIZE_MAX, 0, &combo, 1, problem, sizeof problem) == PH_E_NOMEM,
+          "ph_range_parse with len SIZE_MAX");
+    char out[8];
+    CHECK(ph_range_text(text, SIZE_MAX, out, sizeof out) == PH_E_NOMEM, "ph_range_text with len SIZE_MAX");
+    CHECK(ph_range_capacity(SIZE_MAX) > SIZE_MAX / 10, "capacity(SIZE_MAX) = %zu", ph_range_capacity(SIZE_MAX));
+    CHECK(ph_range_capacity(8) == 1327 && ph_range_capacity(7) == 1326, "capacity's (len + 1) / 9");
+
+    /* The longest messages quote a weight and a token of control bytes (4 characters each when escaped). */
+    char hostile[520], message[PH_RANGE_PROBLEM_CAP + 64];
+    for (int lengths = 0; lengths < 3; lengths++) {
+        size_t body = lengths == 0 ? 2 : 250, weight = lengths == 2 ? 2 : 250;
+        memset(hostile, 1, body + 1 + weight);
+        hostile[body] = ':';
+        memset(message, 'x', sizeof message);
+        ph_range_combo combos[1400];
+        int status = ph_range_parse(hostile, body + 1 + weight, 0, combos, 1400, message, sizeof message);
+        const char *end = memchr(message, '\0', sizeof message);
+        size_t shown = end ? (size_t)(end - message) : sizeof message;
+        CHECK(status == PH_E_PARSE && shown + 1 < PH_RANGE_PROBLEM_CAP, "token %zu + weight %zu bytes: %d, a "
+              "message of %zu bytes", body, weight, status, shown);
+    }
+
+    /* PH_E_BUFFER leaves the tokens that fitted, NUL-terminated. */
+    memset(out, 'Z', sizeof out);
+    CHECK(ph_range_text("qq+ ,aks", 8, out, 6) == PH_E_BUFFER && !strcmp(out, "qq+"), "partial text '%.8s'", out);
+    CHECK(ph_range_text("qq+", 3, out, 1) == PH_E_BUFFER && out[0] == '\0', "cap 1");
+
+    /* Nothing to do: NULL buffers are fine. */
+    size_t bad_row = 7;
+    CHECK(ph_evaluate_batch(NULL, 0, 7, NULL, &bad_row) == PH_OK && bad_row == 7, "empty batch");
+    CHECK(ph_combination_masks(52, 5, 0, 0, NULL) == PH_OK, "no masks");
+    printf("edges: far-apart weights refused, absurd lengths, message bound, partial text, empty batches\n");
+}
+
 int main(int argc, char **argv) {
     const char *only = argc > 1 ? argv[1] : NULL;
     if (!only || !strcmp(only, "sm"))
@@ -229,6 +289,8 @@ int main(int argc, char **argv) {
         test_rows();
     if (!only || !strcmp(only, "weights"))
         test_weights();
+    if (!only || !strcmp(only, "edges"))
+        test_edges();
     printf("%d checks, %d failures\nOK: %d failure(s)\n", checks, failures, failures);
     return failures != 0;
 }
