@@ -72,7 +72,10 @@ export function equityOptions(o) {
     if (samples !== undefined && (!isInteger(samples) || samples < 1)) {
         fail(`samples must be a positive integer, got ${show(samples)}`, 'argument');
     }
-    if (samples > MAX_SAMPLES) fail(`samples must be at most 10**12, got ${show(samples)}`, 'argument');
+    if (samples > MAX_SAMPLES) {
+        fail(`samples must be at most 10**12, got ${show(samples)}: that many would take days; pass stderr to stop `
+             + 'at a precision instead', 'argument');
+    }
     if (stderr !== undefined && !(typeof stderr === 'number' && stderr > 0)) {
         fail(`stderr must be a positive number, got ${show(stderr)}`, 'argument');
     }

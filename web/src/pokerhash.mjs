@@ -440,11 +440,13 @@ export class PokerHash {
         const parsed = hands.map((hand) => this.parseCards(hand));
         const sizes = [...new Set(parsed.map((h) => h.length))];
         if (sizes.length > 1) fail(`all hands must have the same number of cards, got ${sizes.sort((a, b) => a - b).join(' and ')}`, 'count');
-        const seen = new Set(boardCards);
-        for (const card of parsed.flat()) {
-            if (seen.has(card)) fail(`duplicate card ${cardName(card)}`, 'duplicate');
-            seen.add(card);
-        }
+        const owner = new Map(boardCards.map((card) => [card, 'the board'])); // Python's words (_showdown.py)
+        parsed.forEach((cards, i) => {
+            for (const card of cards) {
+                if (owner.has(card)) fail(`card ${cardName(card)} is in hand ${i} and ${owner.get(card)}`, 'duplicate');
+                owner.set(card, `hand ${i}`);
+            }
+        });
         const omaha = sizes[0] >= 4 && sizes[0] <= 6 && boardCards.length >= 3;
         const values = parsed.map((cards) => (omaha ? this.omahaEvaluate(cards, boardCards) : this.evaluate([...cards, ...boardCards])));
         const best = Math.min(...values);
