@@ -2,10 +2,9 @@
 // Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
 // the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
-import { MAX_SAMPLES } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
-import { group, percent } from './format.mjs';
+import { group, percent, sampleCount, wholeNumber } from './format.mjs';
 
 const $ = (id) => document.getElementById(id);
 const MIN_PLAYERS = 2;
@@ -31,25 +30,6 @@ r = ph.equity([${players.map(pyString).join(', ')}], board=${pyString(board)}, d
     "win": list(r.win), "tie": list(r.tie), "lose": list(r.lose),
     "deals": r.deals, "exact": r.exact, "seed": None if r.seed is None else str(r.seed), "seconds": r.seconds,
 }`;
-}
-
-/** A whole number typed with optional separators ("1,000,000"); null when blank. */
-function wholeNumber(text, what) {
-    const raw = text.replaceAll(/[\s,_]/g, '');
-    if (!raw) return null;
-    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${text.trim()}'`);
-    return raw;
-}
-
-/**
- * The samples field as digits: 1,000,000 when blank; past the library's limit refused here with its message,
- * since the count goes into Python's code text too, not only to the JS library that checks it.
- */
-export function sampleCount(text) {
-    const raw = wholeNumber(text, 'samples') ?? '1000000';
-    const samples = BigInt(raw); // "007" is 7 (and not a Python syntax error)
-    if (samples > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${samples}`);
-    return String(samples);
 }
 
 /** "about 40 seconds", "about 3 hours". */

@@ -1,8 +1,30 @@
-// Number formatting for the page, without Intl: the first toLocaleString() call on the page's thread loads
+// Number formatting and reading for the page, without Intl: the first toLocaleString() call on the page's thread loads
 // ICU's locale data, one long task (100+ ms) that would freeze the page for that moment.
+
+import { MAX_SAMPLES } from '../dist/pokerhash.mjs';
 
 /** 1234567 -> "1,234,567" (numbers or BigInts, whole). */
 export const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** 0.123456 -> "12.346%". */
 export const percent = (x, digits = 3) => `${(100 * x).toFixed(digits)}%`;
+
+/** A form field's whole number as digits ("1,000 000" -> "1000000"); null when blank. */
+export function wholeNumber(text, what) {
+    const raw = text.replaceAll(/[\s,_]/g, '');
+    if (!raw) return null;
+    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${text.trim()}'`);
+    return raw;
+}
+
+/**
+ * A samples field as digits: 1,000,000 when blank; past the library's limit refused here, in the words of the
+ * library's own check minus its advice (the page has no stderr field), since the count also goes into the
+ * Python code the panels show and run, not only to the JS library that checks it.
+ */
+export function sampleCount(text) {
+    const raw = wholeNumber(text, 'samples') ?? '1000000';
+    const samples = BigInt(raw); // "007" is 7 (and not a Python syntax error)
+    if (samples > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${samples}`);
+    return String(samples);
+}

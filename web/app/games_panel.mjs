@@ -3,7 +3,7 @@
 // and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
-import { group, percent } from './format.mjs';
+import { group, percent, sampleCount, wholeNumber } from './format.mjs';
 import { isRed } from './picker.mjs';
 
 const LABELS = {
@@ -46,14 +46,6 @@ function cell(tag, text, scope) {
     element.textContent = text;
     if (scope) element.scope = scope;
     return element;
-}
-
-/** A whole number typed with optional separators ("1,000,000"); null when blank. */
-function wholeNumber(text, what) {
-    const raw = text.replaceAll(/[\s,_]/g, '');
-    if (!raw) return null;
-    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${text.trim()}'`);
-    return raw;
 }
 
 /** The Python call the panel's equity run matches (pokerhash.games.equity). */
@@ -102,7 +94,7 @@ export function setupGamesPanel(engines) {
         if (mode === 'exact') options.exact = true;
         if (mode === 'mc') {
             options.exact = false;
-            options.samples = BigInt(wholeNumber($('games-eq-samples').value, 'samples') ?? 1_000_000); // checked by the library
+            options.samples = BigInt(sampleCount($('games-eq-samples').value));
             const seed = wholeNumber($('games-eq-seed').value, 'seed');
             if (seed !== null) options.seed = BigInt(seed);
         }
