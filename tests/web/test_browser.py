@@ -257,6 +257,58 @@ def test_absurd_sample_counts_are_refused_before_running(page_session):
     run_equity(page, ["AcAd", "KsKh"])
     assert page.is_hidden("#eq-error")
 
+def test_a_double_click_starts_one_run_that_cancel_stops(page_session):
+    """The page audit: a second submit while the first was still being checked started a second job that
+    Cancel could not reach; its result replaced "Cancelled." seconds later."""
+    page, _, _ = page_session
+    set_players(page, ["random", "random", "random"], mode="mc", samples="15,000,000", seed="1")
+    runs = page.evaluate("window.pokerhashPage.equityRuns")
+    page.dblclick("#eq-run")
+    page.wait_for_function("document.querySelector('#eq-progress').value > 0", timeout=60_000)
+    page.click("#eq-cancel")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=30_000)
+    time.sleep(6)  # a second run of 15M samples would have ended by now (about 7M a second here)
+    assert page.evaluate("window.pokerhashPage.equityRuns") == runs + 1
+    assert page.text_content("#eq-summary") == "Cancelled."
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("#eq-board", "Zz Ks Qd", "board: unknown card 'Zz'"),
+    ("#eq-dead", "2c 2c", "dead cards: duplicate card 2c"),
+    ("#eq-samples", "abc", "samples must be a whole number, got 'abc'"),
+    ("#eq-seed", "9" * 5000, "seed must be an integer 0..2**64-1, got " + "9" * 40 + "…(5,000 characters)"),
+])
+def test_equity_field_errors_name_and_mark_their_field(page_session, field, value, message):
+    page, _, _ = page_session
+    inputs = {"mode": "mc", "samples": "1000", "seed": "1", field[4:]: value}
+    run_equity(page, ["AcAd", "KsKh"], **inputs)
+    assert page.text_content("#eq-error") == message
+    marked = page.eval_on_selector_all("#eq-board, #eq-dead, #eq-samples, #eq-seed",
+                                       "els => els.filter(e => e.getAttribute('aria-invalid') === 'true').map(e => '#' + e.id)")
+    assert marked == [field]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # long messages wrap
+
+
+def test_seed_with_leading_zeros_is_a_number_in_python_too(page_session):
+    page, _, _ = page_session
+    run_equity(page, ["AcAd", "KsKh"], mode="mc", samples="1,000", seed="007")
+    assert page.is_hidden("#eq-error")
+    assert page.text_content("#eq-summary").startswith("Monte Carlo: 1,000 samples, seed 7 ")
+    assert "seed=7," in page.text_content("#eq-code")
+
+
+def test_the_monte_carlo_proposal_is_withdrawn_when_the_spot_changes(page_session):
+    page, _, _ = page_session
+    set_players(page, ["random", "random", "random"], mode="exact")
+    page.click("#eq-run")
+    page.wait_for_selector("#eq-propose", state="visible")
+    page.fill("#eq-p1", "AcAd")  # "Run Monte Carlo instead" would have run the three randoms
+    assert page.is_hidden("#eq-propose")
+    page.click("#eq-run")
+    page.wait_for_selector("#eq-propose", state="visible")
+    page.press("#eq-propose-mc", "Escape")
+    assert page.is_hidden("#eq-propose")
+
 def test_equity_by_street(page_session):
     import pokerhash
 
@@ -308,6 +360,16 @@ def test_rank_and_unrank_panel(page_session):
     page.click("#unrank-form button")
     page.wait_for_selector("#comb-error", state="visible")
     assert page.text_content("#comb-error") == "index 133784560 outside 0..C(52,7)-1 = 0..133784559"
+    assert page.get_attribute("#unrank-input", "aria-invalid") == "true"
+    page.fill("#unrank-input", "9" * 5000)  # Python's int-from-text limit is 4,300 digits: checked before
+    page.click("#unrank-form button")
+    page.wait_for_function("document.querySelector('#comb-error').textContent.includes('characters')")
+    assert page.text_content("#comb-error") == f"index {'9' * 40}…(5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
+    page.fill("#unrank-input", "007")
+    page.click("#unrank-form button")
+    page.wait_for_selector("#comb-error", state="hidden")
+    names = page.eval_on_selector_all("#unrank-output .mini", "els => els.map(e => e.title)")
+    assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(7, 7, 52, "lex")]
     page.select_option("#order", "colex")
 
 

@@ -278,3 +278,20 @@ def test_games_panel_fits_a_phone_and_screenshots(page_session, phone):
     phone.locator("#games-panel").screenshot(path=str(SCREENSHOTS / "phone-games.png"))
     width = phone.evaluate("document.getElementById('games-panel').scrollWidth")
     assert width <= 375, f"the games panel is wider than a phone: {width}px"
+
+
+def test_page_game_equity_errors_speak_the_page_and_mark_their_field(page_session):
+    """The page audit: the library's advice named JS options the page has no control for, and no field was
+    marked invalid."""
+    page, _, _ = page_session
+    assert run_game_equity(page, "shortdeck", ["random"] * 4, mode="exact")["status"] == "error"
+    message = page.text_content("#games-eq-error")
+    assert message.startswith("exact enumeration would take about ") and message.endswith(": choose Monte Carlo as the method")
+    for players, board, field in ((["AsAd", "2c2d"], "", "#games-eq-players"), (["AsAd", "KsKh"], "Xx Yy Zz", "#games-eq-board")):
+        assert run_game_equity(page, "shortdeck", players, board=board)["status"] == "error"
+        marked = page.eval_on_selector_all("#games-eq-players, #games-eq-board, #games-eq-samples, #games-eq-seed",
+                                           "els => els.filter(e => e.getAttribute('aria-invalid') === 'true').map(e => '#' + e.id)")
+        assert marked == [field], page.text_content("#games-eq-error")
+    assert page.text_content("#games-eq-error") == "board: unknown card 'Xx'"
+    assert run_game_equity(page, "shortdeck", ["AsAd", "KsKh"], mode="mc", samples="1,000", seed="007")["status"] == "ok"
+    assert "seed=7" in page.text_content("#games-code")

@@ -84,6 +84,11 @@ export class PyWorker extends WorkerClient {
         this._init();
     }
 
+    /** True while a job runs or waits here: a quick question is then better answered by the JS library. */
+    get busy() {
+        return this.pending.size > 0;
+    }
+
     _init() {
         // SharedArrayBuffer exists only on a cross-origin isolated page (web/serve.py sends COOP/COEP).
         this.interrupt = globalThis.crossOriginIsolated ? new SharedArrayBuffer(1) : null;

@@ -4,7 +4,7 @@
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
 import { pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
-import { group, percent, sampleCount, wholeNumber } from './format.mjs';
+import { group, percent, sampleCount, seedValue } from './format.mjs';
 
 const $ = (id) => document.getElementById(id);
 const MIN_PLAYERS = 2;
@@ -43,6 +43,7 @@ function rough(seconds) {
 export function setupEquityPanel(engines) {
     const list = $('eq-players');
     let current = null; // the running job: { cancel }
+    let claimed = false; // a run is being checked, started or is running: another submit is ignored till it ends
     let pending = null; // a run waiting for the proposal's answer
 
     const rows = () => [...list.querySelectorAll('.eq-player')];
@@ -94,6 +95,8 @@ export function setupEquityPanel(engines) {
         rows().forEach((row, i) => row.querySelector('input').setAttribute('aria-invalid', String(i + 1 === which)));
         $('eq-board').setAttribute('aria-invalid', String(/board/.test(message ?? '') && !which));
         $('eq-dead').setAttribute('aria-invalid', String(/dead/.test(message ?? '') && !which));
+        $('eq-samples').setAttribute('aria-invalid', String(/^samples/.test(message ?? '')));
+        $('eq-seed').setAttribute('aria-invalid', String(/^seed/.test(message ?? '')));
         if (message) $('eq-result').classList.add('stale');
     }
 
@@ -130,17 +133,46 @@ export function setupEquityPanel(engines) {
         $('eq-result').classList.remove('stale');
     }
 
+    /** The field's cards read by the JS library, so that a bad card names its field ("board: unknown card 'Zz'"). */
+    function cardsOf(id, field) {
+        const text = $(id).value.trim();
+        try {
+            engines.js().parseCards(text);
+        } catch (e) {
+            throw new Error(`${field}: ${e.message}`);
+        }
+        return text;
+    }
+
     function inputs() {
         const players = rows().map((row) => row.querySelector('input').value);
-        const board = $('eq-board').value.trim();
-        const dead = $('eq-dead').value.trim();
+        const board = cardsOf('eq-board', 'board');
+        const dead = cardsOf('eq-dead', 'dead cards');
         const mode = $('eq-mode').value;
         const method = { mode };
         if (mode === 'mc') {
             method.samples = sampleCount($('eq-samples').value);
-            method.seed = wholeNumber($('eq-seed').value, 'seed');
+            method.seed = seedValue($('eq-seed').value);
         }
         return { players, board, dead, method };
+    }
+
+    /** Runs task() unless a run is already being checked or running: a double click starts one job, not two. */
+    async function alone(task) {
+        if (claimed) return;
+        claimed = true;
+        busy(true, 'checking…');
+        try {
+            await task();
+        } finally {
+            claimed = false;
+            busy(false);
+        }
+    }
+
+    function hideProposal() {
+        $('eq-propose').hidden = true;
+        pending = null;
     }
 
     function busy(on, text = '') {
@@ -176,7 +208,7 @@ export function setupEquityPanel(engines) {
                 if (method.seed !== null) options.seed = BigInt(method.seed);
             }
             job = engines.jsWorker().run('equity', { players, options }, progress);
-            engine = 'JS pokerhash.mjs in a Web Worker (Python still booting)';
+            engine = `JS pokerhash.mjs in a Web Worker (${engines.pyWaiting()})`;
         }
         current = job;
         busy(true, 'starting…');
@@ -209,9 +241,8 @@ export function setupEquityPanel(engines) {
         $('eq-propose-mc').focus();
     }
 
-    async function run() {
-        if (current) return;
-        $('eq-propose').hidden = true;
+    const run = () => alone(async () => {
+        hideProposal();
         let spot;
         try {
             spot = inputs();
@@ -227,7 +258,7 @@ export function setupEquityPanel(engines) {
             return;
         }
         await execute(spot);
-    }
+    });
 
     addPlayer(START_PLAYERS[0]);
     addPlayer(START_PLAYERS[1]);
@@ -242,33 +273,45 @@ export function setupEquityPanel(engines) {
         run();
     });
     $('eq-cancel').addEventListener('click', () => current?.cancel());
+    // The proposal answers for the spot it was made for: any edit of the form withdraws it.
+    $('equity-form').addEventListener('input', hideProposal);
+    $('eq-propose').addEventListener('keydown', (e) => {
+        if (e.key !== 'Escape') return;
+        hideProposal();
+        $('eq-run').focus();
+    });
     $('eq-propose-mc').addEventListener('click', () => {
-        $('eq-propose').hidden = true;
-        execute({ ...pending.spot, method: { mode: 'mc', samples: '1000000', seed: null } });
+        const { spot } = pending;
+        hideProposal();
+        alone(() => execute({ ...spot, method: { mode: 'mc', samples: '1000000', seed: null } }));
     });
     $('eq-propose-exact').addEventListener('click', () => {
-        $('eq-propose').hidden = true;
-        execute({ ...pending.spot, method: { mode: 'exact', force: pending.seconds > FORCE_SECONDS } });
+        const { spot, seconds } = pending;
+        hideProposal();
+        alone(() => execute({ ...spot, method: { mode: 'exact', force: seconds > FORCE_SECONDS } }));
     });
-    $('eq-streets').addEventListener('click', async () => {
-        if (current) return;
+    $('eq-streets').addEventListener('click', () => alone(async () => {
         try {
             const { players, board, dead } = inputs();
             if (engines.js().parseCards(board).length < 3) throw new Error('equity by street needs a board of 3 to 5 cards');
             await engines.jsWorker().run('estimate', { players, board, dead }).promise; // the usual checks and messages
             const job = engines.jsWorker().run('streets', { players, board, dead }, progress);
             current = job;
+            $('streets-note').textContent = '';
             busy(true, 'street by street…');
             showStreets($('streets'), await job.promise);
+            $('streets').classList.remove('stale');
             showError(null);
             engines.streets();
         } catch (e) {
-            if (e.name !== 'Cancelled') showError(e.message);
+            // The figure on show is for an earlier spot now: dimmed, and a cancel says so.
+            $('streets').classList.add('stale');
+            if (e.name === 'Cancelled') $('streets-note').textContent = 'Equity by street: cancelled.';
+            else showError(e.message);
         } finally {
             current = null;
-            busy(false);
         }
-    });
+    }));
     $('eq-code').textContent = equityCode(START_PLAYERS, '', '', { mode: 'auto' });
     return { run };
 }

@@ -3,7 +3,7 @@
 // and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
-import { group, percent, sampleCount, wholeNumber } from './format.mjs';
+import { group, percent, sampleCount, seedValue } from './format.mjs';
 import { isRed } from './picker.mjs';
 
 const LABELS = {
@@ -85,17 +85,32 @@ export function setupGamesPanel(engines) {
         metrics.evaluations++;
     }
 
+    /** The error line, with the field it names marked invalid ("player 2: ...", "board...", "samples...", "seed..."). */
+    function showEquityError(message) {
+        showError('games-eq-error', null, message);
+        const names = { 'games-eq-players': /^player/, 'games-eq-board': /^board/, 'games-eq-samples': /^samples/,
+            'games-eq-seed': /^seed/ };
+        for (const [id, pattern] of Object.entries(names)) {
+            $(id).setAttribute('aria-invalid', String(pattern.test(message ?? '')));
+        }
+    }
+
     function inputs() {
         const game = $('games-eq-game').value;
         const players = $('games-eq-players').value.split(/[;\n]/).map((s) => s.trim()).filter(Boolean);
         const board = $('games-eq-board').value.trim();
+        try {
+            engines.js().parseCards(board); // so that a bad card names its field, as the library's deck check does
+        } catch (e) {
+            throw new Error(`board: ${e.message}`);
+        }
         const options = { game, board };
         const mode = $('games-eq-mode').value;
         if (mode === 'exact') options.exact = true;
         if (mode === 'mc') {
             options.exact = false;
             options.samples = BigInt(sampleCount($('games-eq-samples').value));
-            const seed = wholeNumber($('games-eq-seed').value, 'seed');
+            const seed = seedValue($('games-eq-seed').value);
             if (seed !== null) options.seed = BigInt(seed);
         }
         return { players, game, board, options };
@@ -143,7 +158,7 @@ export function setupGamesPanel(engines) {
         if (current) return;
         const started = performance.now();
         let status = 'ok';
-        showError('games-eq-error', null, null);
+        showEquityError(null);
         try {
             const { players, game, board, options } = inputs();
             $('games-code').textContent = equityCode(players, game, board, options);
@@ -152,8 +167,14 @@ export function setupGamesPanel(engines) {
             showResult(await current.promise);
         } catch (e) {
             status = e.name === 'Cancelled' ? 'cancelled' : 'error';
-            if (status === 'cancelled') $('games-eq-summary').textContent = 'Cancelled.';
-            else showError('games-eq-error', null, e.message);
+            if (status === 'cancelled') {
+                $('games-eq-summary').textContent = 'Cancelled.';
+                $('games-eq-result').hidden = false; // also before any result: the run must not just vanish
+            } else {
+                // The library's advice names JS options; on the page, the choice is the Method field.
+                showEquityError(e.message.replace(/; use Monte Carlo \(exact: false\) or pass force: true$/,
+                    ': choose Monte Carlo as the method'));
+            }
             $('games-eq-result').classList.add('stale');
         } finally {
             current = null;

@@ -6,7 +6,7 @@ import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
-import { group } from './format.mjs';
+import { group, shortened, wholeNumber } from './format.mjs';
 import { buildPicker, isRed } from './picker.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,8 @@ const metrics = (window.pokerhashPage = {
 let js = null; // the JS library on this thread: single hands, estimates
 let jsWorker = null;
 let py = null; // the Python worker, once booted
+let pyFailed = false; // Pyodide could not start: the JS engine answers for good, and the notes say so
+const pyWaiting = () => (pyFailed ? 'Python failed to boot' : 'Python still booting');
 let selected = []; // card ids in the order they were given
 let updatePicker = () => {};
 const BENCH_HANDS = 1_000_000;
@@ -85,14 +87,15 @@ value = ph.evaluate(hand)
 const handRequest = latest();
 
 async function analyze(text) {
-    if (py) {
+    // One hand takes microseconds: it does not wait in the Python worker's queue behind a long equity run.
+    if (py && !py.busy) {
         const code = handCode(text);
         $('hand-code').textContent = code;
         const r = await py.run(code).promise;
         return { ...r, bestFive: r.best_five, engine: 'Python pokerhash (backend "wasm") in Pyodide, in a Web Worker' };
     }
     const hand = js.analyze(text);
-    return { ...hand, cards: js.parseCards(text), category: CATEGORY_NAMES[hand.category], engine: 'JS pokerhash.mjs (Python still booting)' };
+    return { ...hand, cards: js.parseCards(text), category: CATEGORY_NAMES[hand.category], engine: `JS pokerhash.mjs (${py ? 'Python busy with a longer run' : pyWaiting()})` };
 }
 
 async function evaluateHand() {
@@ -192,12 +195,14 @@ const unrankCode = (index, k, order) => `import pokerhash as ph
 cards = ph.unrank_combination(${index}, ${k}, 52, ${pyString(order)})
 {"cards": [int(c) for c in cards]}`;
 
-async function combination(run) {
+/** Runs one rank or unrank; an error is shown and marks the field it came from (input), the other one cleared. */
+async function combination(input, run) {
     showError($('comb-error'), null, null);
+    for (const field of [$('rank-input'), $('unrank-input')]) field.setAttribute('aria-invalid', 'false');
     try {
         await run();
     } catch (e) {
-        showError($('comb-error'), null, e.message);
+        showError($('comb-error'), input, e.message);
     }
 }
 
@@ -206,7 +211,7 @@ function showTotal(k) {
 }
 
 function rank() {
-    return combination(async () => {
+    return combination($('rank-input'), async () => {
         const text = $('rank-input').value;
         const order = $('order').value;
         $('rank-output').textContent = '';
@@ -227,12 +232,16 @@ function rank() {
 }
 
 function unrank() {
-    return combination(async () => {
-        const raw = $('unrank-input').value.replaceAll(/[\s,_]/g, '');
+    return combination($('unrank-input'), async () => {
         const k = Number($('unrank-k').value);
         const order = $('order').value;
         $('unrank-output').replaceChildren();
-        if (!/^\d+$/.test(raw)) throw new Error(`index must be a whole number, got '${$('unrank-input').value}'`);
+        // Digits without leading zeros (they go into Python code too), checked against C(52, k) here in the
+        // library's words: a 5,000-digit index would otherwise stop at Python's int-from-text limit.
+        const raw = wholeNumber($('unrank-input').value, 'index');
+        if (raw === null) throw new Error("index must be a whole number, got ''");
+        const last = BigInt(js.comb(52, k)) - 1n;
+        if (BigInt(raw) > last) throw new Error(`index ${shortened(raw)} outside 0..C(52,${k})-1 = 0..${last}`);
         let cards;
         if (py) {
             const code = unrankCode(raw, k, order);
@@ -270,7 +279,7 @@ async function benchmark() {
         const jsResult = await jsWorker.run('benchmark', { hands: BENCH_HANDS, seed: 2024 }).promise;
         $('bench-js').textContent = rate(jsResult.evalsPerSecond);
         let pyRate = 0;
-        let note = 'Python is still booting: run again once it is ready.';
+        let note = pyFailed ? 'Python failed to boot: the JS engine alone ran.' : 'Python is still booting: run again once it is ready.';
         if (py) {
             $('bench-code').textContent = benchCode;
             const result = await py.run(benchCode, null, { '/tmp/hands.u8': jsResult.cards }).promise;
@@ -311,7 +320,7 @@ async function start() {
     $('hist-k').addEventListener('change', histogram);
     $('bench-code').textContent = benchCode;
     const equity = setupEquityPanel({
-        js: () => js, jsWorker: () => jsWorker, py: () => py,
+        js: () => js, jsWorker: () => jsWorker, py: () => py, pyWaiting,
         done: (run) => { metrics.equityRuns++; metrics.lastEquity = run; }, // every run: ok, error or cancelled
         streets: () => { metrics.streets++; },
     });
@@ -348,6 +357,7 @@ async function start() {
         await rank();
         await equity.run();
     } catch (e) {
+        pyFailed = true;
         setStatus('py-status', 'error', 'Python · failed to boot');
         $('hand-code').textContent = `Pyodide failed to start: ${e.message}`;
         metrics.errors.push(String(e));
