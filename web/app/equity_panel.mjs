@@ -77,8 +77,11 @@ export function setupEquityPanel(engines) {
         remove.className = 'secondary remove';
         remove.textContent = '✕';
         remove.addEventListener('click', () => {
+            // Keyboard users keep their place: focus goes to the next player's field (or the last one's).
+            const next = row.nextElementSibling ?? row.previousElementSibling;
             row.remove();
             renumber();
+            next?.querySelector('input')?.focus();
         });
         row.append(label, input, remove);
         list.append(row);
