@@ -217,7 +217,7 @@ function rank() {
         $('rank-output').textContent = '';
         let index;
         let k;
-        if (py) {
+        if (py && !py.busy) { // a quick answer does not queue behind a long Python run
             const code = rankCode(text, order);
             $('comb-code').textContent = code;
             ({ index, k } = await py.run(code).promise);
@@ -243,7 +243,7 @@ function unrank() {
         const last = BigInt(js.comb(52, k)) - 1n;
         if (BigInt(raw) > last) throw new Error(`index ${shortened(raw)} outside 0..C(52,${k})-1 = 0..${last}`);
         let cards;
-        if (py) {
+        if (py && !py.busy) { // a quick answer does not queue behind a long Python run
             const code = unrankCode(raw, k, order);
             $('comb-code').textContent = code;
             ({ cards } = await py.run(code).promise);
