@@ -348,3 +348,56 @@ test('a { combos } player is checked like parsed text: ids, sizes, weights, and 
     for (let i = 0; i < 2000; i++) assert.equal(equity([{ cards: [44n, 45n], weight: 1n }]).deals, 10);
     assert.equal(ph._core.HEAPU8.length, before);
 });
+
+test('the second JS audit: own options only, lying and detached arrays, sparse giants, duplicate combos', () => {
+    const heads = ['AcAd', 'KsKh'];
+    // Options come from the object's own keys: an inherited board or a polluted Object.prototype changes nothing.
+    throwsWith(() => ph.equity(heads, Object.create({ board: 'Ts 6d 2h' })), 'options must be a plain object ({ ... }), got Object', 'type');
+    throwsWith(() => ph.equity(heads, new Map()), 'options must be a plain object ({ ... }), got Map', 'type');
+    throwsWith(() => ph.equity(heads, { [Symbol('board')]: 'Ts 6d 2h' }), 'options cannot have symbol keys', 'argument');
+    Object.prototype.samples = 10; // eslint-disable-line no-extend-native
+    try {
+        const r = ph.equity(heads);
+        assert.equal(r.exact, true);
+        assert.equal(r.deals, 1_712_304);
+    } finally {
+        delete Object.prototype.samples;
+    }
+    // Messages never throw their own TypeError.
+    for (const weird of [Object.create(null), Symbol('x')]) {
+        assert.throws(() => ph.cardName(weird), PokerHashError);
+        assert.throws(() => ph.describe(weird), PokerHashError);
+    }
+    // A typed array's true length and state, whatever its class says.
+    class Liar extends Uint8Array {
+        get length() { return 5000; }
+    }
+    assert.deepEqual([...ph.evaluateBatch(new Liar([48, 49, 50, 51, 44]), 5)], [ph.evaluate([48, 49, 50, 51, 44])]);
+    const gone = new Uint8Array([48, 49, 50, 51, 44]);
+    structuredClone(gone.buffer, { transfer: [gone.buffer] });
+    throwsWith(() => ph.evaluateBatch(gone, 5), 'cards: its ArrayBuffer is detached (transferred away)', 'argument');
+    const shared = new Uint8Array(20);
+    throwsWith(() => ph.evaluateBatch(shared.subarray(0, 10), 5, new Uint16Array(shared.buffer, 4, 2)), 'out must not overlap cards', 'argument');
+    // Lengths are bounded before anything walks a sparse array's claimed 2**32 - 1 entries.
+    const giant = [];
+    giant.length = 2 ** 32 - 1;
+    giant[0] = 'AsKs';
+    throwsWith(() => ph.winners(giant, 'Ah 7d 2c'), 'hands must have at most 26 entries, got 4294967295', 'count');
+    throwsWith(() => ph.equity([{ combos: giant }, 'KsKh']), 'player 1: a range has at most 20358520 combos, got 4294967295', 'argument');
+    throwsWith(() => ph.quinaryHash(new Array(13), 0), 'q must be 13 digits 0..4 summing to k (0..9)', 'argument');
+    // An items Proxy that changes its length after the checks: read once.
+    let reads = 0;
+    const shifty = new Proxy([1, 3], { get: (t, key) => (key === 'length' ? (reads++ ? 200 : 2) : t[key]) });
+    assert.equal(ph.rankCombination(shifty, 5), ph.rankCombination([1, 3], 5));
+    // A combo given twice counts once, with its last weight (Python's Range); weight 0 removes it.
+    const twice = ph.equity([{ combos: [{ cards: [48, 49] }, { cards: [49, 48] }, { cards: [50, 51] }] }, 'KsKh']);
+    const once = ph.equity([{ combos: [{ cards: [48, 49] }, { cards: [50, 51] }] }, 'KsKh']);
+    assert.equal(twice.deals, once.deals);
+    assert.equal(twice.players[0].equity, once.players[0].equity);
+    throwsWith(() => ph.equity([{ combos: [{ cards: [48, 49], weight: 0 }] }, 'KsKh']), 'player 1 has an empty range', 'argument');
+    // Short-deck "random" holds its combos in the parser's order, as Python's does, so a seed draws alike.
+    const outside = Array.from({ length: 16 }, (_, c) => c); // 2c..5s
+    const options = { game: 'shortdeck', samples: 20_000, seed: 1 };
+    assert.deepEqual(ph.gameEquity(['AsKs', 'random'], options).players.map((p) => p.equity),
+        ph.gameEquity(['AsKs', ph.parseRange('random', { dead: outside })], options).players.map((p) => p.equity));
+});

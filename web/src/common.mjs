@@ -26,17 +26,30 @@ export const fail = (message, code) => {
     throw new PokerHashError(message, code);
 };
 
+/** x as a message shows it; never throws (a null-prototype object, a Symbol, a revoked Proxy, a throwing
+ * toString), so that a bad argument gets its PokerHashError and not a bare TypeError from the message. */
 export function show(x) {
-    if (typeof x === 'string') return `'${x}'`;
-    if (typeof x === 'bigint') return `${x}`;
-    if (Array.isArray(x)) return '[…]';
-    return String(x);
+    try {
+        if (typeof x === 'string') return `'${x}'`;
+        if (typeof x === 'bigint') return `${x}`;
+        if (typeof x === 'symbol') return x.toString();
+        if (typeof x === 'object' && x !== null) return Array.isArray(x) ? '[…]' : `an ${typeName(x)}`;
+        return String(x);
+    } catch {
+        return typeName(x);
+    }
 }
 
+/** The kind of x for a message ("null", "number", "Map", "object"); never throws. */
 export function typeName(x) {
     if (x === null) return 'null';
-    if (typeof x === 'object') return x.constructor?.name ?? 'object';
-    return typeof x;
+    if (typeof x !== 'object' && typeof x !== 'function') return typeof x;
+    try {
+        const name = Object.getPrototypeOf(x)?.constructor?.name;
+        return typeof name === 'string' && name ? name : 'object';
+    } catch {
+        return 'object'; // a revoked Proxy
+    }
 }
 
 export function isInteger(x) {
@@ -60,13 +73,25 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  * a different job without a word.
  */
 export function optionsObject(options, known, name = 'options') {
-    if (options === undefined) return {};
-    if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
-        fail(`${name} must be an object, got ${typeName(options)}`, 'type');
+    if (options === undefined) return Object.create(null);
+    let plain = false;
+    try {
+        const proto = options !== null && typeof options === 'object' ? Object.getPrototypeOf(options) : undefined;
+        plain = proto === Object.prototype || proto === null;
+    } catch { /* a revoked Proxy */ }
+    if (!plain) {
+        const object = options !== null && typeof options === 'object' && !Array.isArray(options);
+        fail(`${name} must be ${object ? 'a plain object ({ ... })' : 'an object'}, got ${typeName(options)}`, 'type');
     }
-    const unknown = known ? Object.keys(options).find((key) => !known.includes(key)) : undefined;
-    if (unknown !== undefined) fail(`unknown option '${unknown}' (known: ${known.join(', ')})`, 'argument');
-    return options;
+    // Own keys only, copied once: an inherited option (or a polluted Object.prototype) must not change a job,
+    // and a getter is read once, so what is checked is what runs.
+    const own = Object.create(null);
+    for (const key of Reflect.ownKeys(options)) {
+        if (typeof key === 'symbol') fail(`${name} cannot have symbol keys`, 'argument');
+        if (known && !known.includes(key)) fail(`unknown option '${key}' (known: ${known.join(', ')})`, 'argument');
+        own[key] = options[key];
+    }
+    return own;
 }
 
 /**
@@ -144,3 +169,35 @@ export const AT_U64 = 128;      // one uint64 result
 export const AT_SIZE = 136;     // one size_t result (bad row, error offset)
 export const AT_TEXT = 256;     // card text when it fits, or a message from the core
 export const TEXT_CAP = 1024 - AT_TEXT;
+
+/**
+ * A typed array's element count from the intrinsic getter (a subclass may override `length`), refusing a
+ * view whose buffer was transferred away (it reads as empty, which would pass for an empty input).
+ */
+export function viewLength(view, name) {
+    const length = TYPED_ARRAY_LENGTH.call(view);
+    if (length === 0 && TYPED_ARRAY_BYTE_OFFSET.call(view) === 0 && view.buffer.byteLength === 0 && isDetached(view.buffer)) {
+        fail(`${name}: its ArrayBuffer is detached (transferred away)`, 'argument');
+    }
+    return length;
+}
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype);
+const TYPED_ARRAY_LENGTH = Object.getOwnPropertyDescriptor(TYPED_ARRAY, 'length').get;
+const TYPED_ARRAY_BYTE_OFFSET = Object.getOwnPropertyDescriptor(TYPED_ARRAY, 'byteOffset').get;
+
+function isDetached(buffer) {
+    if (typeof buffer.detached === 'boolean') return buffer.detached; // ES2024
+    try {
+        new Uint8Array(buffer); // eslint-disable-line no-new -- throws on a detached buffer
+        return false;
+    } catch {
+        return true;
+    }
+}
+
+/** An array argument's length, refused past `most` (a sparse array's length costs nothing to set). */
+export function boundedLength(list, most, what) {
+    const length = Array.isArray(list) ? list.length : ArrayBuffer.isView(list) ? viewLength(list, what) : NaN;
+    if (!(length <= most)) fail(`${what} must have at most ${most} entries, got ${show(length)}`, 'count');
+    return length;
+}

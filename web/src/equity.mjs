@@ -43,6 +43,9 @@ function fixedHand(ids, index) {
     return { label, cards: ids, combos: [{ cards: [...ids].sort((a, b) => a - b), weight: 1 }] };
 }
 
+/** A { combos } player's label: its text when that is a string. */
+export const labelOf = (text) => (typeof text === 'string' ? text : '');
+
 /** A parseRange() result (or any { combos } object) passed as a player. */
 export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArray(p) && !ArrayBuffer.isView(p) && Array.isArray(p.combos);
 
@@ -55,7 +58,13 @@ export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArr
  */
 export function checkedCombos(p) {
     const where = (i) => `combo ${i + 1}`;
-    return p.combos.map((combo, i) => {
+    const list = p.combos;
+    // A hole or a length past every possible combo is refused before anything walks the array (a sparse
+    // array of length 2**32 - 1 would otherwise take minutes to map).
+    if (!(list.length <= MAX_COMBOS)) fail(`a range has at most ${MAX_COMBOS} combos, got ${show(list.length)}`, 'argument');
+    const checked = Array.from({ length: list.length }, (_, i) => {
+        if (!(i in list)) fail(`${where(i)} is missing (a hole in the array)`, 'type');
+        const combo = list[i];
         if (!combo || typeof combo !== 'object' || !(Array.isArray(combo.cards) || ArrayBuffer.isView(combo.cards))) {
             fail(`${where(i)} must be { cards, weight } with an array of card ids, got ${typeName(combo)}`, 'type');
         }
@@ -74,7 +83,11 @@ export function checkedCombos(p) {
         }
         return { cards, weight };
     });
+    // As Python's Range: a combo given twice keeps its last weight and its last place; weight 0 removes it.
+    const last = new Map(checked.map((combo, i) => [combo.cards.join(), i]));
+    return checked.filter((combo, i) => last.get(combo.cards.join()) === i && combo.weight > 0);
 }
+const MAX_COMBOS = 20_358_520; // C(52, 6): every 6-card Omaha holding
 
 /** One player's argument: a hand (text or array), range text, or a parseRange() result. */
 function player(ph, p, index) {
@@ -87,7 +100,8 @@ function player(ph, p, index) {
             if (e instanceof PokerHashError) throw new PokerHashError(`player ${index + 1}: ${e.message}`, e.code);
             throw e;
         }
-        return { label: String(p.text ?? ''), cards: null, combos };
+        if (!combos.length) fail(`player ${index + 1} has an empty range`, 'argument'); // every weight 0
+        return { label: labelOf(p.text), cards: null, combos };
     }
     if (typeof p === 'string') {
         if (p.trim() && !p.includes(',')) { // "AsAd", "As Ad", "AhKhQdJd": one hand

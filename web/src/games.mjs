@@ -5,7 +5,7 @@ import {
     AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, show, typeName,
 } from './common.mjs';
 import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
-import { boardAndDead, checkedCombos, isParsedRange, removeKnownCards } from './equity.mjs';
+import { boardAndDead, checkedCombos, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
 import { parseRangeText } from './ranges.mjs';
 
 /** Game names in C id order (ph_game_name): each has its own value scale, 1 = best. */
@@ -174,7 +174,7 @@ function gamePlayer(ph, spec, p, index) {
     }
     let parsed;
     try {
-        if (isParsedRange(p)) parsed = { label: String(p.text ?? ''), cards: null, combos: checkedCombos(p) };
+        if (isParsedRange(p)) parsed = { label: labelOf(p.text), cards: null, combos: checkedCombos(p) };
         else if (!text || (!p.includes(',') && readsAsCards(ph, p))) parsed = knownHand(ph, spec, p);
         else parsed = { label: p.trim(), cards: null, combos: rangeCombos(ph, spec, p) };
         checkDeck(ph, spec.high, parsed.combos);
@@ -216,8 +216,10 @@ function knownHand(ph, spec, cards) {
 /** Hold'em range notation; in the short deck "random" (any, XX, *) is every two-card hand of its 36 cards. */
 function rangeCombos(ph, spec, text) {
     if (ANY_HAND.has(text.trim().toLowerCase())) {
-        const deck = deckOf(ph, spec.high);
-        return deck.flatMap((a, i) => deck.slice(i + 1).map((b) => ({ cards: [a, b], weight: 1 })));
+        // Python's way (games.parse_range): "random" read with the cards outside the deck dead, so the combos
+        // come in the parser's order and a seed draws the same holdings in both languages.
+        const outside = ((1n << BigInt(DECK_SIZE)) - 1n) & ~ph._core._ph_game_deck(spec.high);
+        return parseRangeText(ph, text, outside).combos;
     }
     return parseRangeText(ph, text).combos;
 }

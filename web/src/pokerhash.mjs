@@ -29,7 +29,8 @@
 import createPokerHashCore from './pokerhash_core.mjs';
 import {
     AT_CARDS, AT_OUT, AT_SIZE, AT_TEXT, AT_U64, CODE_OF_STATUS, DECK_SIZE, PokerHashError, STATUS, TEXT_CAP, WORST_VALUE,
-    cardName, decoder, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, withoutVariationSelectors,
+    boundedLength, cardName, decoder, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, viewLength,
+    withoutVariationSelectors,
 } from './common.mjs';
 import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
 import { holdemEquityJob, holdemEstimate } from './equity.mjs';
@@ -106,12 +107,19 @@ export class PokerHash {
         const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
         const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
         const moduleOptions = { locateFile: () => url };
-        if (wasmBinary) {
+        if (wasmBinary !== undefined) {
+            if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
+                fail(`wasmBinary must be an ArrayBuffer or a Uint8Array, got ${typeName(wasmBinary)}`, 'type');
+            }
             moduleOptions.wasmBinary = wasmBinary;
         } else if (isNode && url.startsWith('file:')) {
             // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
             const { readFile } = await import('node:fs/promises');
-            moduleOptions.wasmBinary = await readFile(new URL(url));
+            try {
+                moduleOptions.wasmBinary = await readFile(new URL(url));
+            } catch (error) {
+                fail(`cannot load the pokerhash WebAssembly module from ${url}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'argument');
+            }
         }
         // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
         // caller gets one PokerHashError that says what failed instead.
@@ -122,7 +130,7 @@ export class PokerHash {
             core = await createPokerHashCore(moduleOptions);
         } catch (error) {
             const reason = String(error?.message ?? error).replace(/^Aborted\((.*)\)$/s, '$1');
-            fail(`cannot load the pokerhash WebAssembly module${wasmBinary ? ' (wasmBinary)' : ` from ${url}`}: ${reason}`, 'argument');
+            fail(`cannot load the pokerhash WebAssembly module${wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${url}`}: ${reason}`, 'argument');
         }
         loaded = true;
         return new PokerHash(core);
@@ -301,17 +309,22 @@ export class PokerHash {
         k = numeric(k);
         if (!(cards instanceof Uint8Array)) fail(`cards must be a Uint8Array, got ${typeName(cards)}`, 'type');
         if (!Number.isInteger(k) || k < 5 || k > 9) fail(`k must be 5 to 9, got ${show(k)}`, 'count');
-        if (cards.length % k) fail(`cards hold ${cards.length} bytes, not a multiple of k=${k}`, 'argument');
-        const n = cards.length / k;
+        const bytes = viewLength(cards, 'cards');
+        if (bytes % k) fail(`cards hold ${bytes} bytes, not a multiple of k=${k}`, 'argument');
+        const n = bytes / k;
         if (out === undefined) out = new Uint16Array(n);
         else if (!(out instanceof Uint16Array)) fail(`out must be a Uint16Array of ${n} values, got ${typeName(out)}`, 'type');
-        else if (out.length !== n) fail(`out must be a Uint16Array of ${n} values, got one of ${out.length}`, 'argument');
+        else if (viewLength(out, 'out') !== n) fail(`out must be a Uint16Array of ${n} values, got one of ${viewLength(out, 'out')}`, 'argument');
+        // Read before written: an out that shares memory with cards would overwrite rows not yet evaluated.
+        if (out.buffer === cards.buffer && out.byteOffset < cards.byteOffset + bytes && cards.byteOffset < out.byteOffset + 2 * n) {
+            fail('out must not overlap cards', 'argument');
+        }
         const rows = Math.min(n, BATCH_ROWS);
         const input = this._batchBuffer(rows * k + rows * 2 + 8);
         const output = (input + rows * k + 1) & ~1;
         for (let first = 0; first < n; first += rows) {
             const m = Math.min(rows, n - first);
-            this._u8.set(cards.subarray(first * k, (first + m) * k), input);
+            this._u8.set(Uint8Array.prototype.subarray.call(cards, first * k, (first + m) * k), input);
             const status = evaluate(input, m, k, output, this._scratch + AT_SIZE);
             if (status !== 0) {
                 const bad = this._sizeAt(AT_SIZE);
@@ -379,7 +392,8 @@ export class PokerHash {
     /** The lexicographic index of a 13-digit quinary (rank counts 0..4 summing to k <= 9). */
     quinaryHash(q, k) {
         k = numeric(k);
-        if (Array.isArray(q)) q = q.map(numeric);
+        // The length first (a sparse array may claim 2**32 - 1 entries), then every digit, holes included.
+        if (Array.isArray(q) && q.length === 13) q = Array.from(q, numeric);
         const ok = Array.isArray(q) && q.length === 13 && q.every((d) => Number.isInteger(d) && d >= 0 && d <= 4) &&
             Number.isInteger(k) && k >= 0 && k <= 9;
         const hash = ok ? (this._u8.set(q, this._scratch + AT_OUT), this._core._ph_quinary_hash(this._scratch + AT_OUT, k)) : -1;
@@ -435,6 +449,8 @@ export class PokerHash {
      */
     winners(hands, board = []) {
         if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
+        // 52 cards hold at most 26 hands; the bound comes before any walk of a sparse array's claimed length
+        if (hands.length > DECK_SIZE / 2) fail(`hands must have at most ${DECK_SIZE / 2} entries, got ${hands.length}`, 'count');
         const boardCards = this.parseCards(board);
         if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
         const parsed = hands.map((hand) => this.parseCards(hand));
@@ -517,11 +533,12 @@ export class PokerHash {
     rankCombination(items, n, order = 'colex') {
         const orderCode = orderId(order);
         if (!Array.isArray(items) && !ArrayBuffer.isView(items)) fail('items must be an array of integers', 'type');
-        [n] = checkNK(n, items.length);
+        const k = boundedLength(items, 64, 'items'); // read once: a Proxy may answer differently each time
+        [n] = checkNK(n, k);
         const at = this._scratch + AT_OUT;
         let low = 0;
         let high = 0;
-        for (let i = 0; i < items.length; i++) {
+        for (let i = 0; i < k; i++) {
             const item = numeric(items[i]);
             if (!Number.isInteger(item)) fail('items must be an array of integers', 'type');
             if (item < 0 || item >= n) fail(`item ${item} outside 0..n-1 for n=${n}`, 'card');
@@ -531,7 +548,8 @@ export class PokerHash {
             else high |= bit;
             this._u8[at + i] = item;
         }
-        this._core._ph_combination_rank(at, items.length, n, orderCode, this._scratch + AT_U64);
+        const status = this._core._ph_combination_rank(at, k, n, orderCode, this._scratch + AT_U64);
+        if (status !== 0) fail(`items do not form a ${k}-subset of 0..${n - 1}`, 'argument');
         return this._core.HEAPU64[(this._scratch + AT_U64) >> 3];
     }
 
