@@ -19,8 +19,9 @@ SCREENSHOTS = ROOT / "build" / "web-screenshots"  # gitignored; for a human look
 GAME_HANDS = [("shortdeck", 6), ("shortdeck", 9), ("shortdeck_triton", 7), ("ace_five", 6), ("ace_five", 7),
               ("ace_five_8", 8), ("deuce_seven", 6), ("deuce_seven", 9)]
 # Equity spots JS must answer as native Python does: counts exactly, floats bit for bit ("weighted": exact
-# float sums, compared to 1e-12). "deck_random" players stand for "random" in the short deck: natively an
-# explicit Range of every two-card hand of its 36 cards, in the order games.parse_range gives them.
+# float sums, compared to 1e-12). "deck_random" players stand for "random" in the short deck, in both languages:
+# every two-card hand of its 36 cards, in the order the range parser gives them with the other cards dead
+# (games.parse_range), so that a seed draws the same holdings.
 EQUITY = [
     {"players": ["AhAd2c3d", "KsKhQsJh"], "game": "omaha_hilo8", "board": "9c 4d Tc", "exact": True},
     {"players": ["AsAd", "KsKh", "Th9h"], "game": "shortdeck", "board": "8h 7h 6c", "exact": True},
@@ -74,12 +75,7 @@ MODE_REFUSALS = [
 
 
 def _native_player(player, game):
-    from pokerhash import Range, games
-
-    if player != "deck_random":
-        return player
-    deck = [int(c) for c in games.info(game).deck]
-    return Range([(a, b) for i, a in enumerate(deck) for b in deck[i + 1:]])
+    return "random" if player == "deck_random" else player
 
 
 def _native_equity(spot):
