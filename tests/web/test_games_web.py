@@ -74,7 +74,7 @@ MODE_REFUSALS = [
 ]
 
 
-def _native_player(player, game):
+def _native_player(player):
     return "random" if player == "deck_random" else player
 
 
@@ -82,7 +82,7 @@ def _native_equity(spot):
     from pokerhash import games
 
     options = {k: spot[k] for k in ("board", "dead", "exact", "samples", "seed", "stderr") if k in spot}
-    return games.equity([_native_player(p, spot["game"]) for p in spot["players"]], game=spot["game"], threads=1,
+    return games.equity([_native_player(p) for p in spot["players"]], game=spot["game"], threads=1,
                         **options)
 
 
