@@ -112,7 +112,10 @@ PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *ou
             out[i + j] = value_at[base_of_row[at[2 * j]] + at[2 * j + 1]];
         for (; flush; flush &= flush - 1) {
             int j = __builtin_ctz((unsigned)flush);
-            out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
+            unsigned value = ph_flush_row_value(step + j * k, k);
+            if (!value)
+                return i + (size_t)j; /* the row changed under us: the caller redoes it, checks included */
+            out[i + j] = (uint16_t)value;
         }
     }
     return i;

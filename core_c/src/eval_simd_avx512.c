@@ -101,7 +101,10 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     for (size_t w = 0; w < (steps + 7) / 8; w++)
         for (uint64_t marked = flush_words[w]; marked; marked &= marked - 1) {
             size_t row = start + 64 * w + (size_t)__builtin_ctzll(marked);
-            out[row] = (uint16_t)ph_flush_row_value(cards + row * k, k);
+            unsigned value = ph_flush_row_value(cards + row * k, k);
+            if (!value)
+                return row; /* the row changed under us: the caller redoes it, checks included */
+            out[row] = (uint16_t)value;
         }
     return i;
 }

@@ -103,8 +103,12 @@ static inline __attribute__((always_inline)) size_t wasm_kernel_k(const uint8_t 
         if (__builtin_expect(flush != 0, 0)) {
             static const int hand_bits[4] = {0x3, 0x300, 0xc, 0xc00}; /* the two-hand masks, the second << 2 */
             for (int j = 0; j < 4; j++)
-                if (flush & hand_bits[j])
-                    out[i + j] = (uint16_t)ph_flush_row_value(step + j * k, k);
+                if (flush & hand_bits[j]) {
+                    unsigned value = ph_flush_row_value(step + j * k, k);
+                    if (!value)
+                        return i + (size_t)j; /* the row changed under us: the caller redoes it, checks included */
+                    out[i + j] = (uint16_t)value;
+                }
         }
     }
     return i;

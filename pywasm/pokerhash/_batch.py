@@ -13,6 +13,7 @@ with duplicates.
 from __future__ import annotations
 
 import operator
+import struct
 import sys
 from typing import Any, Callable, Optional, Tuple
 
@@ -190,9 +191,12 @@ def _buffer_rows(cards: Any, view: memoryview, k: Optional[int], what: str, chec
         if size % k:
             raise ValueError(f"{what} hold {size} bytes, not a multiple of k={k}")
         return cards, k, size // k, None  # the core reads it in place
-    flat = view.tolist()
-    if view.ndim == 2:
-        flat = [card for row in flat for card in row]
+    try:
+        flat = view.tolist()
+        if view.ndim == 2:
+            flat = [card for row in flat for card in row]
+    except NotImplementedError:  # a byte order other than the machine's (">i4" here): memoryview cannot list it
+        flat = [card for (card,) in struct.iter_unpack(view.format, view.tobytes())]
     return _sequence_rows(flat, k, what, check_width)
 
 

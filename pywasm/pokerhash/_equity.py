@@ -192,6 +192,7 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     if isinstance(executor, int) and not isinstance(executor, bool):
         executor = None  # executor=N: N local threads, planned as threads=N
     sampling = jobs.sampling_options(exact, samples, stderr, seed)
+    force = jobs.force_option(force)
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
     spot = _Spot(players, board, dead, omaha)
     spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for

@@ -50,6 +50,13 @@ SAMPLER_DRAW_NS = 6.0
 # ---- the mode rule (PLAN decision 2; the same in JS) -------------------------------------------------------
 
 
+def force_option(force: Any) -> bool:
+    """force= as True or False; TypeError otherwise ("no" would read as true and run a refused job)."""
+    if isinstance(force, bool) or type(force).__name__ in ("bool_", "bool"):
+        return bool(force)
+    raise TypeError(f"force must be True or False, got {force!r}")
+
+
 def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any) -> List[str]:
     """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them,
     TypeError for an exact that is not True, False or None ('no' would otherwise read as true)."""
@@ -134,7 +141,10 @@ def expected_samples(cap: int, target: Optional[float], batch: int) -> int:
     (variance at most 1/4) meets by 1 / (4 target^2) samples, checked after each piece of `batch`."""
     if target is None:
         return cap
-    return min(cap, -(-math.ceil(0.25 / (target * target)) // batch) * batch)
+    needed = 0.25 / target / target  # a tiny target gives inf (or huge), never a division by an underflowed 0
+    if needed >= cap:
+        return cap
+    return min(cap, -(-math.ceil(needed) // batch) * batch)
 
 
 def check_cost(estimate: float, workers: int, refuse_seconds: float, force: bool) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card
@@ -115,7 +115,7 @@ class Spot:
             except ValueError as error:
                 raise ValueError(f"player {index + 1}: {error}") from None
             label = p.strip()
-        elif isinstance(p, (list, tuple)):
+        elif isinstance(p, (list, tuple)) or _is_card_row(p):
             hand = _as_hand(list(p), index)
             if hand is None:
                 try:
@@ -286,10 +286,17 @@ def _pick_clear(masks: List[int], weights: List[float], used: int, target: float
     return chosen
 
 
+def _is_card_row(p: Any) -> bool:
+    """A numpy row of card ids, or another sequence that is not text, bytes or a mapping (the stubs' _CardRow)."""
+    return (not isinstance(p, (str, bytes, bytearray, memoryview, dict)) and hasattr(type(p), "__len__")
+            and hasattr(type(p), "__getitem__"))
+
+
 def _cards(cards, name: str) -> List[int]:
     if cards is None:
         return []
-    if not isinstance(cards, (str, list, tuple)) and not hasattr(type(cards), "__iter__"):
+    if isinstance(cards, (bytes, bytearray, memoryview, dict)) or (
+            not isinstance(cards, (str, list, tuple)) and not hasattr(type(cards), "__iter__")):
         raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} {cards!r}")
     return list(core.parse_cards(cards if isinstance(cards, (str, list, tuple)) else list(cards)))
 

@@ -239,6 +239,7 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
     if isinstance(executor, int) and not isinstance(executor, bool):
         executor = None  # executor=N: N local threads, planned as threads=N
     sampling = jobs.sampling_options(exact, samples, stderr, seed)
+    force = jobs.force_option(force)
     cap, target = jobs.mc_limits(samples, stderr, _equity.DEFAULT_SAMPLES, _equity.MAX_SAMPLES_FOR_STDERR)
     rules = _rules(game)
     spot = Spot(players, board, dead, rules=rules)

@@ -177,7 +177,11 @@ def parse_range_on(text: str, dead: Sequence[int]) -> Range:
 
 
 def _check_weight(weight, token: str) -> None:
-    if not _is_number(weight) or not math.isfinite(weight) or weight < 0:
+    try:
+        finite = _is_number(weight) and math.isfinite(weight)
+    except OverflowError:  # an int past the float range: 10**400
+        finite = False
+    if not finite or weight < 0:
         raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
 
 
@@ -221,5 +225,5 @@ def _card_list(cards) -> List[int]:
 
 def _combo_text(cards: Combo, weight: float) -> str:
     name = "".join(str(Card(c)) for c in sorted(cards, reverse=True))
-    return name if weight == 1.0 else f"{name}:{weight:g}"
+    return name if weight == 1.0 else f"{name}:{float(weight)!r}"  # repr: the shortest text that reads back equal
 

@@ -175,7 +175,7 @@ class CombinationTable:
         if isinstance(cards, str):
             return core.parse_cards(cards)
         try:
-            return [operator.index(c) for c in cards]
+            return [integer(c, "a subset's item") for c in cards]
         except TypeError:
             raise TypeError("a subset must be card text or a sequence of integer ids, got "
                             f"{type(cards).__name__}") from None
