@@ -68,20 +68,12 @@ struct counter {
     double *parts;
 };
 
-/* The product of the players' holding weights. */
-static double combination_weight(const ph_equity_game *game, const size_t *digit) {
-    double weight = 1.0;
-    for (size_t p = 0; p < game->players; p++)
-        weight *= ph_eq_weight(game, game->holding_offset[p] + digit[p]);
-    return weight;
-}
-
 /* The hold'em engine's work on a combination: its orbit is solved once, whichever member stands for it. */
 static void holdem_work(const counter *c, const size_t *digit, const uint8_t *const *holes, const uint64_t *mask,
                         uint64_t taken, double units) {
     const ph_equity_game *game = c->game;
     size_t players = game->players;
-    double weight = combination_weight(game, digit);
+    double weight = ph_eq_combination_weight(game, digit);
     if (!(weight > 0))
         return;
     double weight_sum;
@@ -109,7 +101,7 @@ static void holdem_work(const counter *c, const size_t *digit, const uint8_t *co
 static void census_work(const counter *c, const size_t *digit, const uint8_t *const *holes, const uint64_t *mask,
                         uint64_t taken, double units) {
     (void)holes, (void)mask, (void)taken;
-    if (combination_weight(c->game, digit) > 0)
+    if (ph_eq_combination_weight(c->game, digit) > 0)
         c->parts[PH_EQ_COST_SOLVES] += units;
 }
 

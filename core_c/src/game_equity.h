@@ -94,8 +94,4 @@ static inline uint64_t ph_ge_mask(const uint8_t *cards, size_t n) {
     return mask;
 }
 
-static inline double ph_ge_weight(const ph_equity_game *spot, size_t holding) {
-    return spot->holding_weight ? spot->holding_weight[holding] : 1.0;
-}
-
 #endif

@@ -5,6 +5,7 @@
  * and any range of units can be counted on its own: chunks are as fine as one deal. The combinations are
  * walked as the hold'em engine walks them (ph_eq_walk): runs of clashing ones are passed over in one step. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "pokerhash.h"
 #include "game_equity.h"
@@ -144,15 +145,12 @@ int ph_game_equity_exact(int high, int low, const ph_equity_game *given, uint64_
     ph_eq_walk_init(&walk, spot, fixed, first, last / boards - first + 1);
     table t = {.spot = spot, .games = &games};
     while (ph_eq_walk_next(&walk)) {
-        double weight = 1.0;
-        for (size_t p = 0; p < players; p++) {
-            t.holes[p] = walk.holes[p];
-            weight *= ph_ge_weight(spot, spot->holding_offset[p] + walk.digit[p]);
-        }
+        double weight = ph_eq_combination_weight(spot, walk.digit);
         if (!(weight > 0)) /* a zero weight takes the holding out of the range, as in sampling */
             continue;
         uint64_t from = walk.unit == first ? first_board : 0, to = walk.unit == walk.end - 1 ? end_board : boards;
         ph_ge_counts counts = {0};
+        memcpy(t.holes, walk.holes, players * sizeof *t.holes);
         prepare(&t);
         count_boards(&t, walk.above[0] | walk.mask[0], from, to - from, &counts);
         add_weighted(tally, &counts, players, weight);

@@ -40,6 +40,25 @@ def integer(value: Any, name: str) -> int:
     return number
 
 
+def is_card_id(item: Any) -> bool:
+    """An int, or anything else with __index__ (numpy integers) that has no length (a numpy array has
+    __index__ too, but holds cards): is_card_id in _core.c; both backends' rule."""
+    kind = type(item)
+    if isinstance(item, bool):  # True is an int, but never a card, a count or a value
+        return False
+    return isinstance(item, int) or (not isinstance(item, str) and hasattr(kind, "__index__")
+                                     and not hasattr(kind, "__len__"))
+
+
+def is_card_sequence(arg: Any) -> bool:
+    """One argument that holds the cards: a list, tuple or other sequence that is not text, bytes or a
+    dict (is_card_sequence in _core.c); both backends' rule, and what equity takes as a hand."""
+    kind = type(arg)
+    return isinstance(arg, (list, tuple)) or (
+        not is_card_id(arg) and not isinstance(arg, (str, bytes, bytearray, dict))
+        and hasattr(kind, "__len__") and hasattr(kind, "__getitem__"))
+
+
 def optional_bool(value: Any, name: str) -> Optional[bool]:
     """`value` as True, False or None; TypeError naming `name` otherwise (0 or "no" would read as a choice)."""
     if value is None or isinstance(value, bool):

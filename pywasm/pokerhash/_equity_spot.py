@@ -9,11 +9,11 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card
-from ._checks import optional_bool
+from ._checks import is_card_sequence, optional_bool
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -115,7 +115,7 @@ class Spot:
             except ValueError as error:
                 raise ValueError(f"player {index + 1}: {error}") from None
             label = p.strip()
-        elif isinstance(p, (list, tuple)) or _is_card_row(p):
+        elif is_card_sequence(p):  # a list, a tuple, a numpy row
             hand = _as_hand(list(p), index)
             if hand is None:
                 try:
@@ -284,12 +284,6 @@ def _pick_clear(masks: List[int], weights: List[float], used: int, target: float
             if running > target:
                 break
     return chosen
-
-
-def _is_card_row(p: Any) -> bool:
-    """A numpy row of card ids, or another sequence that is not text, bytes or a mapping (the stubs' _CardRow)."""
-    return (not isinstance(p, (str, bytes, bytearray, memoryview, dict)) and hasattr(type(p), "__len__")
-            and hasattr(type(p), "__getitem__"))
 
 
 def _cards(cards, name: str) -> List[int]:

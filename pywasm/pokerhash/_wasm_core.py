@@ -18,6 +18,8 @@ import os
 import struct
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
+from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence
+
 _LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
 _lib = ctypes.CDLL(_LIBRARY)
 
@@ -96,25 +98,6 @@ def _unsigned(obj, name: str) -> int:
     if not isinstance(value, int) or not 0 <= value < U64_END:
         raise ValueError(f"{name} must be a non-negative integer below 2**64, got {obj!r}")
     return value
-
-
-def _is_card_id(item) -> bool:
-    """An int, or anything else with __index__ (numpy integers) that has no length (a numpy array has
-    __index__ too, but holds cards): is_card_id in _core.c."""
-    kind = type(item)
-    if isinstance(item, bool):  # True is an int, but never a card, a count or a value
-        return False
-    return isinstance(item, int) or (not isinstance(item, str) and hasattr(kind, "__index__")
-                                     and not hasattr(kind, "__len__"))
-
-
-def _is_card_sequence(arg) -> bool:
-    """One argument that holds the cards: a list, tuple or other sequence that is not text, bytes or a
-    dict (is_card_sequence in _core.c)."""
-    kind = type(arg)
-    return isinstance(arg, (list, tuple)) or (
-        not _is_card_id(arg) and not isinstance(arg, (str, bytes, bytearray, dict))
-        and hasattr(kind, "__len__") and hasattr(kind, "__getitem__"))
 
 
 def _signature(parameters: str):

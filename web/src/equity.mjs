@@ -62,6 +62,7 @@ export function checkedCombos(p) {
     // A hole or a length past every possible combo is refused before anything walks the array (a sparse
     // array of length 2**32 - 1 would otherwise take minutes to map).
     if (!(list.length <= MAX_COMBOS)) fail(`a range has at most ${MAX_COMBOS} combos, got ${show(list.length)}`, 'argument');
+    let size; // combo 1's, which every other combo must have
     const checked = Array.from({ length: list.length }, (_, i) => {
         if (!(i in list)) fail(`${where(i)} is missing (a hole in the array)`, 'type');
         const combo = list[i];
@@ -75,7 +76,7 @@ export function checkedCombos(p) {
         }).sort((a, b) => a - b);
         const twice = cards.find((card, j) => j > 0 && cards[j - 1] === card);
         if (twice !== undefined) fail(`${where(i)}: duplicate card ${cardName(twice)}`, 'duplicate');
-        const size = numeric(p.combos[0]?.cards?.length);
+        size ??= cards.length;
         if (cards.length !== size) fail(`${where(i)} holds ${cards.length} cards, combo 1 holds ${size}`, 'count');
         const weight = combo.weight === undefined ? 1 : numeric(combo.weight);
         if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
@@ -92,7 +93,6 @@ const MAX_COMBOS = 20_358_520; // C(52, 6): every 6-card Omaha holding
 /** One player's argument: a hand (text or array), range text, or a parseRange() result. */
 function player(ph, p, index) {
     if (isParsedRange(p)) {
-        if (!p.combos.length) fail(`player ${index + 1} has an empty range`, 'argument');
         let combos;
         try {
             combos = checkedCombos(p);
@@ -100,7 +100,7 @@ function player(ph, p, index) {
             if (e instanceof PokerHashError) throw new PokerHashError(`player ${index + 1}: ${e.message}`, e.code);
             throw e;
         }
-        if (!combos.length) fail(`player ${index + 1} has an empty range`, 'argument'); // every weight 0
+        if (!combos.length) fail(`player ${index + 1} has an empty range`, 'argument'); // none, or every weight 0
         return { label: labelOf(p.text), cards: null, combos };
     }
     if (typeof p === 'string') {

@@ -213,15 +213,14 @@ function knownHand(ph, spec, cards) {
     return { label: ids.map((c) => cardName(c)).join(''), cards: ids, combos: [combo] };
 }
 
-/** Hold'em range notation; in the short deck "random" (any, XX, *) is every two-card hand of its 36 cards. */
+/**
+ * Hold'em range notation; in the short deck "random" (any, XX, *) is every two-card hand of its 36 cards: read,
+ * as Python's games.parse_range reads it, with the cards outside the deck dead, so the combos come in the
+ * parser's order and a seed draws the same holdings in both languages.
+ */
 function rangeCombos(ph, spec, text) {
-    if (ANY_HAND.has(text.trim().toLowerCase())) {
-        // Python's way (games.parse_range): "random" read with the cards outside the deck dead, so the combos
-        // come in the parser's order and a seed draws the same holdings in both languages.
-        const outside = ((1n << BigInt(DECK_SIZE)) - 1n) & ~ph._core._ph_game_deck(spec.high);
-        return parseRangeText(ph, text, outside).combos;
-    }
-    return parseRangeText(ph, text).combos;
+    const outside = ((1n << BigInt(DECK_SIZE)) - 1n) & ~ph._core._ph_game_deck(spec.high);
+    return parseRangeText(ph, text, ANY_HAND.has(text.trim().toLowerCase()) ? outside : 0n).combos;
 }
 
 function gameSpot(ph, spec, players, { board, dead } = {}) {
