@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { PokerHash, PokerHashError, MAX_SAMPLES, cardName } = await import(path.resolve(here, '../../web/dist/pokerhash.mjs'));
@@ -400,4 +401,195 @@ test('the second JS audit: own options only, lying and detached arrays, sparse g
     const options = { game: 'shortdeck', samples: 20_000, seed: 1 };
     assert.deepEqual(ph.gameEquity(['AsKs', 'random'], options).players.map((p) => p.equity),
         ph.gameEquity(['AsKs', ph.parseRange('random', { dead: outside })], options).players.map((p) => p.equity));
+});
+
+// ---- the third JS audit: async runs, messages ---------------------------------------------------------------
+
+/** Calls fn with every unhandled rejection recorded, and fails if there was one (a tick after fn settles). */
+async function withoutUnhandledRejections(fn) {
+    const unhandled = [];
+    const record = (reason) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+        await fn();
+        await new Promise((resolve) => { setTimeout(resolve, 10); });
+    } finally {
+        process.off('unhandledRejection', record);
+    }
+    assert.deepEqual(unhandled, [], 'unhandled rejections');
+}
+
+/** node unrefs the timer of AbortSignal.timeout(): a timer of the test's own keeps its event loop alive meanwhile. */
+async function keptAlive(promise) {
+    const timer = setInterval(() => {}, 1000);
+    try {
+        return await promise;
+    } finally {
+        clearInterval(timer);
+    }
+}
+
+const ASYNC_RUNS = [ // four chunks each, so a run that goes on past its first callback is seen
+    ['equityAsync', ['AcAd', 'KsKh'], { samples: 4 * 65_536, seed: 1 }],
+    ['gameEquityAsync', ['AsAd', 'KsKh'], { game: 'shortdeck', samples: 4 * 16_384, seed: 1 }],
+];
+
+test('an onProgress that throws, or an async one that rejects, rejects the run with its error and stops it', async () => {
+    const inUse = makeInUse(ph._core);
+    const before = inUse();
+    await withoutUnhandledRejections(async () => {
+        for (const [method, players, options] of ASYNC_RUNS) {
+            for (const kind of ['throws', 'rejects', 'rejects later', 'thenable']) {
+                const error = new Error(kind);
+                const callback = {
+                    throws: () => { throw error; },
+                    rejects: async () => { throw error; },
+                    'rejects later': async () => {
+                        await new Promise((resolve) => { setTimeout(resolve, 5); });
+                        throw error;
+                    },
+                    thenable: () => ({ then: (resolve, reject) => reject(error) }),
+                }[kind];
+                let calls = 0;
+                const onProgress = () => {
+                    calls++;
+                    return callback();
+                };
+                await assert.rejects(ph[method](players, { ...options, onProgress }), (e) => e === error, `${method}, ${kind}`);
+                assert.equal(calls, 1, `${method}, ${kind}: the run stops at the failed callback`);
+            }
+            // a callback that resolves lets the run go on, and is awaited before the next chunk
+            let pending = 0;
+            const result = await ph[method](players, {
+                ...options,
+                onProgress: async () => {
+                    assert.equal(pending, 0);
+                    pending++;
+                    await new Promise((resolve) => { setTimeout(resolve, 1); });
+                    pending--;
+                },
+            });
+            assert.equal(result.deals, options.samples);
+        }
+    });
+    assert.equal(inUse(), before, 'every stopped run freed its spot');
+    assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
+});
+
+test('an abort while an async onProgress is pending rejects at once with the reason', async () => {
+    const never = () => new Promise(() => {}); // a callback that never settles: only the abort can end the run
+    await withoutUnhandledRejections(async () => {
+        for (const [method, players, options] of ASYNC_RUNS) {
+            const controller = new AbortController();
+            const later = ph[method](players, {
+                ...options, signal: controller.signal, onProgress: () => { setTimeout(() => controller.abort(), 0); return never(); },
+            });
+            await assert.rejects(later, (e) => e === controller.signal.reason && e.name === 'AbortError', method);
+            const timeout = AbortSignal.timeout(10);
+            await assert.rejects(keptAlive(ph[method](players, { ...options, signal: timeout, onProgress: never })),
+                (e) => e === timeout.reason && e.name === 'TimeoutError', method);
+        }
+    });
+});
+
+test("a timeout signal rejects with its TimeoutError, as fetch() does; abort(reason) with that reason", async () => {
+    const timeout = AbortSignal.timeout(1);
+    await keptAlive(new Promise((resolve) => { timeout.addEventListener('abort', resolve); }));
+    for (const [method, players, options] of ASYNC_RUNS) {
+        await assert.rejects(ph[method](players, { ...options, signal: timeout }),
+            (e) => e === timeout.reason && e instanceof DOMException && e.name === 'TimeoutError', method);
+        const controller = new AbortController();
+        const reason = new Error('the user left');
+        await assert.rejects(ph[method](players, { ...options, signal: controller.signal, onProgress: () => controller.abort(reason) }),
+            (e) => e === reason, method);
+    }
+});
+
+/**
+ * A real signal as a page sees an iframe's: not `instanceof AbortSignal`. node's vm contexts have no
+ * AbortController, so the signal gets a prototype made in another context, holding AbortSignal's accessors.
+ */
+function foreignController() {
+    const controller = new AbortController();
+    const prototype = vm.runInNewContext('({})');
+    const own = Object.getOwnPropertyDescriptors;
+    Object.defineProperties(prototype, { ...own(EventTarget.prototype), ...own(AbortSignal.prototype) });
+    Object.setPrototypeOf(controller.signal, prototype);
+    return controller;
+}
+
+test('signals of another realm and objects that behave as AbortSignals are taken; anything else is named', async () => {
+    const [method, players, options] = ASYNC_RUNS[0];
+    const foreign = foreignController();
+    assert.equal(foreign.signal instanceof AbortSignal, false);
+    assert.equal((await ph[method](players, { ...options, signal: foreign.signal })).deals, options.samples);
+    await assert.rejects(ph[method](players, { ...options, signal: foreign.signal, onProgress: () => foreign.abort() }),
+        (e) => e === foreign.signal.reason && e.name === 'AbortError');
+    // a polyfill of old, from another realm too: no reason, no throwIfAborted
+    const polyfill = vm.runInNewContext(`({
+        aborted: false,
+        listeners: new Set(),
+        addEventListener(type, listener) { this.listeners.add(listener); },
+        removeEventListener(type, listener) { this.listeners.delete(listener); },
+        abort() {
+            this.aborted = true;
+            for (const listener of [...this.listeners]) listener();
+        },
+    })`);
+    assert.equal((await ph[method](players, { ...options, signal: polyfill })).deals, options.samples);
+    await assert.rejects(ph[method](players, { ...options, signal: polyfill, onProgress: () => polyfill.abort() }),
+        (e) => e instanceof DOMException && e.name === 'AbortError');
+    polyfill.aborted = false;
+    await assert.rejects(ph[method](players, {
+        ...options, signal: polyfill, onProgress: () => { setTimeout(() => polyfill.abort(), 0); return new Promise(() => {}); },
+    }), (e) => e instanceof DOMException && e.name === 'AbortError');
+    assert.equal(polyfill.listeners.size, 0, 'the abort listeners are removed');
+    // what is not a signal is refused by name, never read as one
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    for (const [signal, type] of [['stop', 'string'], [{}, 'Object'], [new EventTarget(), 'EventTarget'], [null, 'null'],
+        [{ aborted: 'no', addEventListener() {}, removeEventListener() {} }, 'Object'], [{ aborted: false }, 'Object'],
+        [revoked.proxy, 'object']]) {
+        await rejectsWith(() => ph[method](players, { ...options, signal }), `signal must be an AbortSignal, got ${type}`, 'type');
+    }
+});
+
+test('user text in messages is cut to a short start and its length', () => {
+    const huge = 'X'.repeat(10_000_000);
+    const cut = `${'X'.repeat(40)}…`;
+    const length = '(10,000,000 characters)';
+    throwsWith(() => ph.evaluate(huge), `unknown card '${cut}' ${length}`, 'parse');
+    throwsWith(() => ph.parseCards(['As', `Kd ${huge}`]), `unknown card '${cut}' ${length}`, 'parse');
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { board: `2c 3c ${huge}` }), `unknown card '${cut}' ${length}`, 'parse');
+    throwsWith(() => ph.gameInfo(huge), `unknown game '${cut}' ${length}; games: holdem, shortdeck, shortdeck_triton, ` +
+        'ace_five, ace_five_8, deuce_seven', 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: huge }),
+        `unknown equity game '${cut}' ${length}; equity games: shortdeck, shortdeck_triton, omaha_hilo8`, 'argument');
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], { [huge]: 1 }), `unknown option '${cut}' ${length} (known: board, dead, ` +
+        'omaha, exact, samples, stderr, seed, force)', 'argument');
+    throwsWith(() => ph.describe(huge), `hand value '${cut}' ${length} outside 1..7462`, 'argument');
+    const digits = String(10n ** 100_000n);
+    throwsWith(() => ph.cardName(10n ** 100_000n), `card id ${digits.slice(0, 40)}… (100,001 characters) outside 0..51`, 'card');
+    const Named = { [huge]: class {} }[huge]; // a class may name itself anything
+    throwsWith(() => ph.equity(['AcAd', 'KsKh'], new Named()), `options must be a plain object ({ ... }), got ${cut} ${length}`, 'type');
+    // a cut never splits a surrogate pair, and text of 40 characters or fewer is whole
+    const emoji = `${'X'.repeat(39)}😀${huge}`;
+    throwsWith(() => ph.gameInfo(emoji), `unknown game '${'X'.repeat(39)}…' (10,000,041 characters); games: holdem, shortdeck, ` +
+        'shortdeck_triton, ace_five, ace_five_8, deuce_seven', 'argument');
+    throwsWith(() => ph.evaluate('Y'.repeat(40)), `unknown card '${'Y'.repeat(40)}'`, 'parse');
+});
+
+test("winners names its board, and equity and gameEquity word 'not enough cards' alike", () => {
+    const cardsType = 'board: cards must be card names (string), card ids (integer) or an array of them';
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], null), cardsType, 'type');
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], 5), cardsType, 'type');
+    assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h']), [0]); // no board given: none
+    const ids = Array.from({ length: 48 }, (_, i) => i);
+    const omaha = Array.from({ length: 8 }, (_, p) => ids.slice(6 * p, 6 * p + 6));
+    const fiftyThree = 'not enough cards: 8 players with 6 cards each, a board of 5 and 0 dead cards need 53 > 52';
+    throwsWith(() => ph.equity(omaha), fiftyThree, 'count');
+    throwsWith(() => ph.gameEquity(omaha, { game: 'omaha_hilo8' }), fiftyThree, 'count');
+    const dead = ph.gameInfo('shortdeck').deck.slice(4, 32); // 28 of the 32 cards the two hands leave
+    throwsWith(() => ph.gameEquity(['6c6d', '6h6s'], { game: 'shortdeck', dead }),
+        'not enough cards: 2 players with 2 cards each, a board of 5 and 28 dead cards need 37 > 36', 'count');
 });

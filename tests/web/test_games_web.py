@@ -57,6 +57,11 @@ ERRORS = [
     (["AsAd", "KsKh"], {"game": "shortdeck", "samples": 0}),
     (["AsAd", "KsKh"], {"game": "shortdeck", "seed": -1}),
     (["AsAd", "KsKh"], {"game": "shortdeck", "stderr": -0.5}),
+    # more cards than the deck holds: the hold'em wording, with the game's deck size
+    (["2c2d2h2s3c3d", "3h3s4c4d4h4s", "5c5d5h5s6c6d", "6h6s7c7d7h7s", "8c8d8h8s9c9d", "9h9sTcTdThTs", "JcJdJhJsQcQd",
+      "QhQsKcKdKhKs"], {"game": "omaha_hilo8"}),
+    (["6c6d", "6h6s"], {"game": "shortdeck", "dead": "7c 7d 7h 7s 8c 8d 8h 8s 9c 9d 9h 9s Tc Td Th Ts Jc Jd Jh Js Qc Qd "
+                                                      "Qh Qs Kc Kd Kh Ks"}),
 ]
 # The mode rule's messages (PLAN decision 2, docs/design/equity-c-api.md). Conflicts of options are one rule
 # with one wording for every game: their reference is the hold'em pokerhash.equity message for the same call

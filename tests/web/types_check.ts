@@ -25,6 +25,21 @@ async function main(): Promise<void> {
     const later: EquityResult = await ph.equityAsync(['AsKs', 'random'], {
         stderr: 0.001, signal: controller.signal, onProgress: (done: number, all: number) => console.log(done / all),
     });
+    // every card form the runtime takes: bigint ids, typed arrays of ids, null options, { combos } objects
+    const ids: number[] = ph.parseCards([51n, 'Ks', 46]).concat(ph.parseCards(new Int32Array([1, 2])), ph.parseCards(new BigUint64Array([3n])));
+    const royal: number = ph.evaluate(51n, 47n, 'Qs', 'Js', 35) + ph.evaluate(new Uint16Array([51, 47, 43, 39, 35]));
+    const combos: EquityResult = ph.equity(['AcAd', { combos: [{ cards: [44n, 45], weight: 2n }, { cards: new Uint8Array([40, 41]) }] }],
+        { board: null, dead: new Uint16Array([0]) });
+    // signals that behave as AbortSignals, and progress callbacks that return something or are async
+    const polyfill = { aborted: false, addEventListener(): void {}, removeEventListener(): void {} };
+    let seen = 0;
+    const timed: EquityResult = await ph.equityAsync(['AsKs', 'random'], {
+        samples: 100, signal: AbortSignal.timeout(1000), onProgress: async (done: number) => { seen = done; },
+    });
+    const polyfilled: GameEquityResult = await ph.gameEquityAsync(['AsAd', 'KsKh'], {
+        game: 'shortdeck', samples: 100, signal: polyfill, onProgress: (done: number) => (seen = done),
+    });
+    console.log(ids, royal, combos.deals, timed.deals, polyfilled.deals, seen);
     const estimate: number = ph.equityEstimate(['random', 'random'], { board: 'Ts 9s 2c' }).seconds;
     const best: number[] = ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc');
     const share: number = odds.players[0].equity + (sampled.players[1].stderr ?? 0) + later.players[0].winRate

@@ -26,15 +26,28 @@ export const fail = (message, code) => {
     throw new PokerHashError(message, code);
 };
 
+const ECHO_CHARS = 40;
+
+/**
+ * User text as a message echoes it, quoted with `quote`: whole up to ECHO_CHARS characters, else its start,
+ * '…' and its length ("'XXXX…' (10,000,000 characters)"), so that a huge argument never makes a huge
+ * message. Every message of this library that repeats user text goes through here.
+ */
+export function echo(text, quote = '') {
+    if (text.length <= ECHO_CHARS) return `${quote}${text}${quote}`;
+    const cut = /[\uD800-\uDBFF]/.test(text[ECHO_CHARS - 1]) ? ECHO_CHARS - 1 : ECHO_CHARS; // never half a surrogate pair
+    return `${quote}${text.slice(0, cut)}…${quote} (${group(text.length)} characters)`;
+}
+
 /** x as a message shows it; never throws (a null-prototype object, a Symbol, a revoked Proxy, a throwing
  * toString), so that a bad argument gets its PokerHashError and not a bare TypeError from the message. */
 export function show(x) {
     try {
-        if (typeof x === 'string') return `'${x}'`;
-        if (typeof x === 'bigint') return `${x}`;
-        if (typeof x === 'symbol') return x.toString();
+        if (typeof x === 'string') return echo(x, "'");
+        if (typeof x === 'bigint') return echo(`${x}`);
+        if (typeof x === 'symbol') return echo(x.toString());
         if (typeof x === 'object' && x !== null) return Array.isArray(x) ? '[…]' : `an ${typeName(x)}`;
-        return String(x);
+        return echo(String(x)); // a function shows its source
     } catch {
         return typeName(x);
     }
@@ -46,7 +59,7 @@ export function typeName(x) {
     if (typeof x !== 'object' && typeof x !== 'function') return typeof x;
     try {
         const name = Object.getPrototypeOf(x)?.constructor?.name;
-        return typeof name === 'string' && name ? name : 'object';
+        return typeof name === 'string' && name ? echo(name) : 'object'; // a class may name itself anything
     } catch {
         return 'object'; // a revoked Proxy
     }
@@ -88,7 +101,7 @@ export function optionsObject(options, known, name = 'options') {
     const own = Object.create(null);
     for (const key of Reflect.ownKeys(options)) {
         if (typeof key === 'symbol') fail(`${name} cannot have symbol keys`, 'argument');
-        if (known && !known.includes(key)) fail(`unknown option '${key}' (known: ${known.join(', ')})`, 'argument');
+        if (known && !known.includes(key)) fail(`unknown option ${echo(key, "'")} (known: ${known.join(', ')})`, 'argument');
         own[key] = options[key];
     }
     return own;

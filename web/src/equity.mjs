@@ -144,6 +144,15 @@ export function boardAndDead(board, dead) {
     return owner;
 }
 
+/** Every player's hole cards, a full board and the dead cards must fit in the game's deck (Python's words). */
+export function checkEnoughCards(players, size, dead, deckSize) {
+    const needed = players * size + 5 + dead;
+    if (needed > deckSize) {
+        fail(`not enough cards: ${players} players with ${size} cards each, a board of 5 and ${dead} dead cards ` +
+            `need ${needed} > ${deckSize}`, 'count');
+    }
+}
+
 /**
  * Per-player holdings after card removal: a player with a single hand holds known cards, which clash with
  * other known cards and leave the other ranges. `parsed` is [{ combos }]; `owner` maps the known cards.
@@ -177,11 +186,7 @@ function holdemSpot(ph, players, { board, dead, omaha } = {}) {
     const parsed = players.map((p, i) => player(ph, p, i));
     const size = handSize(parsed, omaha);
     const { holdings, weighted } = removeKnownCards(parsed, owner);
-    const needed = players.length * size + 5 + deadCards.length;
-    if (needed > DECK_SIZE) {
-        fail(`not enough cards: ${players.length} players with ${size} cards each, a board of 5 and ` +
-            `${deadCards.length} dead cards need ${needed} > 52`, 'count');
-    }
+    checkEnoughCards(players.length, size, deadCards.length, DECK_SIZE);
     return {
         labels: parsed.map((r) => r.label), cards: parsed.map((r) => r.cards), holdings, weighted, size,
         board: boardCards, dead: deadCards,

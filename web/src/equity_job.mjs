@@ -440,17 +440,61 @@ export function runJob(job) {
 
 const yieldToEventLoop = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
-/** Runs a job, yielding to the event loop every ~30 ms; onProgress(done, total) after each chunk. */
+/**
+ * Whether x behaves as an AbortSignal. Duck-typed: a signal of another realm (an iframe's) or a polyfill fails
+ * `instanceof AbortSignal`, and throwIfAborted and reason are too new for every signal to have them.
+ */
+function isAbortSignal(x) {
+    try {
+        return typeof x === 'object' && x !== null && typeof x.aborted === 'boolean' &&
+            typeof x.addEventListener === 'function' && typeof x.removeEventListener === 'function';
+    } catch {
+        return false; // a revoked Proxy
+    }
+}
+
+/** What an aborted signal's job rejects with: its reason, as fetch() does (a TimeoutError for AbortSignal.timeout()). */
+const abortReason = (signal) => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+function throwIfAborted(signal) {
+    if (signal?.aborted) throw abortReason(signal);
+}
+
+/**
+ * Waits for the promise an async onProgress returned, so that its rejection rejects the job instead of going
+ * unhandled; an abort meanwhile rejects at once, however long the callback takes.
+ */
+async function progressDone(result, signal) {
+    if (!signal) {
+        await result;
+        return;
+    }
+    let onAbort;
+    const aborted = new Promise((_, reject) => { onAbort = () => reject(abortReason(signal)); });
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+        if (signal.aborted) onAbort(); // by the callback itself, before the listener was there
+        await Promise.race([result, aborted]);
+    } finally {
+        signal.removeEventListener('abort', onAbort);
+    }
+}
+
+/**
+ * Runs a job, yielding to the event loop every ~30 ms; onProgress(done, total) after each chunk. A callback
+ * that throws, or an async one that rejects, rejects the job with that error and stops it.
+ */
 export async function runJobAsync(job, { signal, onProgress } = {}) {
     let last = performance.now();
     try {
-        if (signal !== undefined && !(signal instanceof AbortSignal)) fail(`signal must be an AbortSignal, got ${typeName(signal)}`, 'type');
+        if (signal !== undefined && !isAbortSignal(signal)) fail(`signal must be an AbortSignal, got ${typeName(signal)}`, 'type');
         if (onProgress !== undefined && typeof onProgress !== 'function') fail(`onProgress must be a function, got ${typeName(onProgress)}`, 'type');
         for (;;) {
-            signal?.throwIfAborted();
+            throwIfAborted(signal);
             const step = job.next();
             if (step.done) return step.value;
-            onProgress?.(step.value.done, step.value.total);
+            const result = onProgress?.(step.value.done, step.value.total);
+            if (typeof result?.then === 'function') await progressDone(result, signal);
             if (performance.now() - last > 30) {
                 await yieldToEventLoop();
                 last = performance.now();

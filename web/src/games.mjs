@@ -5,7 +5,7 @@ import {
     AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, show, typeName,
 } from './common.mjs';
 import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
-import { boardAndDead, checkedCombos, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
+import { boardAndDead, checkEnoughCards, checkedCombos, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
 import { parseRangeText } from './ranges.mjs';
 
 /** Game names in C id order (ph_game_name): each has its own value scale, 1 = best. */
@@ -233,6 +233,7 @@ function gameSpot(ph, spec, players, { board, dead } = {}) {
     const sizes = [...new Set(parsed.map((r) => r.combos[0].cards.length))].sort((a, b) => a - b);
     if (sizes.length > 1) fail(`all players must hold the same number of cards, got ${sizes.join(' and ')}`, 'count');
     const { holdings, weighted } = removeKnownCards(parsed, owner);
+    checkEnoughCards(players.length, sizes[0], deadCards.length, deckOf(ph, spec.high).length);
     return {
         labels: parsed.map((r) => r.label), cards: parsed.map((r) => r.cards), holdings, weighted, size: sizes[0],
         board: boardCards, dead: deadCards,

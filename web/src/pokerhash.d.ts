@@ -6,8 +6,16 @@
  * 64-bit accept `number | bigint`. Every other result is a `number`.
  */
 
-/** Card text ("As Ks Qs", "AsKs", "A♠ K♠"), or an array of card ids and/or card names. */
-export type Cards = string | ReadonlyArray<number | string> | Uint8Array;
+/** A typed array of card ids: any kind but DataView (floats must hold whole ids; bigint arrays read as numbers). */
+export type CardIdArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
+    | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+/** One card: its id (a number or a bigint) or its name ("As", "A♠", "10h"). */
+export type Card = number | bigint | string;
+/**
+ * Card text ("As Ks Qs", "AsKs", "A♠ K♠"), an array of cards (ids and/or names; a name may hold several cards,
+ * "AsKs"), or a typed array of card ids.
+ */
+export type Cards = string | ReadonlyArray<Card> | CardIdArray;
 /** 'colex' (by largest element, = numeric order of bit masks) or 'lex' (by smallest element). */
 export type Order = 'colex' | 'lex';
 /** A 64-bit unsigned argument: a number (a safe integer) or a bigint. Results of that width are always bigint. */
@@ -60,14 +68,23 @@ export interface ParsedRange {
     combos: RangeCombo[];
 }
 
-/** A player of equity(): a hand ("AcAd", [48, 49], "AhKhQdJd"), range text ("QQ+, AKs", "random") or a parsed range. */
-export type Player = Cards | ParsedRange;
+/**
+ * A range as a player takes it: a parseRange() result, or any object with its combos (checked as parsed text
+ * is: ids 0..51, one size, weights finite and >= 0, 1 when left out); `text` labels the player.
+ */
+export interface RangeInput {
+    combos: ReadonlyArray<{ cards: ReadonlyArray<number | bigint> | CardIdArray; weight?: number | bigint }>;
+    text?: string;
+}
+
+/** A player of equity(): a hand ("AcAd", [48, 49], "AhKhQdJd"), range text ("QQ+, AKs", "random") or a range object. */
+export type Player = Cards | ParsedRange | RangeInput;
 
 export interface EstimateOptions {
-    /** 0, 3, 4 or 5 known board cards. */
-    board?: Cards;
-    /** Cards out of the deck (removed from every range). */
-    dead?: Cards;
+    /** 0, 3, 4 or 5 known board cards (null: none). */
+    board?: Cards | null;
+    /** Cards out of the deck (removed from every range; null: none). */
+    dead?: Cards | null;
     /** true/false insists on Omaha/hold'em; detected from the hand size when omitted. */
     omaha?: boolean;
 }
@@ -88,12 +105,36 @@ export interface EquityOptions extends EstimateOptions {
     force?: boolean;
 }
 
-export interface EquityAsyncOptions extends EquityOptions {
-    /** Aborting it rejects the promise with the signal's reason within one chunk (about 0.1 s). */
-    signal?: AbortSignal;
-    /** Called after each chunk: work units (exact) or samples (Monte Carlo) done of total. */
-    onProgress?: (done: number, total: number) => void;
+/**
+ * What `signal` takes: an AbortSignal of any realm (the page's, an iframe's) or any object that
+ * behaves as one (a polyfill).
+ */
+export interface AbortSignalLike {
+    readonly aborted: boolean;
+    /** What the promise rejects with; an AbortError DOMException when a signal has none. */
+    readonly reason?: unknown;
+    addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+    removeEventListener(type: 'abort', listener: () => void): void;
 }
+
+/** The progress callback: work units (exact) or samples (Monte Carlo) done of total; may be async. */
+export type ProgressCallback = (done: number, total: number) => unknown;
+
+export interface AsyncJobOptions {
+    /**
+     * Aborting it rejects the promise with the signal's reason, as fetch() does (an AbortError DOMException
+     * for abort(), a TimeoutError for AbortSignal.timeout(ms), the value given to abort(reason)), within one
+     * chunk (about 0.1 s), or at once while an async onProgress is pending.
+     */
+    signal?: AbortSignalLike;
+    /**
+     * Called after each chunk. An async callback is awaited before the next chunk; a callback that throws,
+     * or whose promise rejects, rejects the run with that error and stops it.
+     */
+    onProgress?: ProgressCallback;
+}
+
+export interface EquityAsyncOptions extends EquityOptions, AsyncJobOptions {}
 
 export interface EquityPlayer {
     /** The hand as card names ("AcAd"), or the range text as given (trimmed). */
@@ -157,7 +198,7 @@ export declare class PokerHash {
 
     /** Value 1..7462 of the best five of 5 to 9 cards. */
     evaluate(cards: Cards): number;
-    evaluate(...cards: Array<number | string>): number;
+    evaluate(...cards: Card[]): number;
     /** Values of the n hands of k (5..9) cards stored row by row in `cards` (length n*k). */
     evaluateBatch(cards: Uint8Array, k: U64, out?: Uint16Array): Uint16Array;
     /** Category id 0..9 of a value. */
@@ -168,9 +209,9 @@ export declare class PokerHash {
     valueRanks(value: U64): number[];
     /** The five card ids that make the value, in order of importance. */
     bestFive(cards: Cards): number[];
-    bestFive(...cards: Array<number | string>): number[];
+    bestFive(...cards: Card[]): number[];
     analyze(cards: Cards): HandAnalysis;
-    analyze(...cards: Array<number | string>): HandAnalysis;
+    analyze(...cards: Card[]): HandAnalysis;
     /** Counts per value (index = value, slot 0 unused) over k-card hands with colex ranks start..start+count-1. */
     valueHistogram(k: U64, start?: U64, count?: U64): Float64Array;
     quinaryHash(q: readonly number[], k: U64): number;
@@ -180,7 +221,7 @@ export declare class PokerHash {
     /** Omaha high value of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards. */
     omahaEvaluate(hole: Cards, board: Cards): number;
     /** Range notation, read by the same C parser as Python's pokerhash.parse_range. */
-    parseRange(text: string, options?: { dead?: Cards }): ParsedRange;
+    parseRange(text: string, options?: { dead?: Cards | null }): ParsedRange;
     /** Indexes of the best hands at a showdown (several on a tie); Omaha for 4 to 6 hole cards with a board. */
     winners(hands: ReadonlyArray<Cards>, board?: Cards): number[];
     /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
@@ -230,9 +271,9 @@ export interface GameAnalysis {
 
 export interface GameEstimateOptions {
     game: EquityGame;
-    /** 0, 3, 4 or 5 known board cards, all in the game's deck. */
-    board?: Cards;
-    dead?: Cards;
+    /** 0, 3, 4 or 5 known board cards, all in the game's deck (null: none). */
+    board?: Cards | null;
+    dead?: Cards | null;
 }
 
 export interface GameEquityOptions extends GameEstimateOptions {
@@ -248,10 +289,7 @@ export interface GameEquityOptions extends GameEstimateOptions {
     force?: boolean;
 }
 
-export interface GameEquityAsyncOptions extends GameEquityOptions {
-    signal?: AbortSignal;
-    onProgress?: (done: number, total: number) => void;
-}
+export interface GameEquityAsyncOptions extends GameEquityOptions, AsyncJobOptions {}
 
 export interface GameEquityPlayer extends EquityPlayer {
     /** The part of `equity` won with the high hand, and with the low hand (equity = highEquity + lowEquity). */

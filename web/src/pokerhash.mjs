@@ -29,7 +29,7 @@
 import createPokerHashCore from './pokerhash_core.mjs';
 import {
     AT_CARDS, AT_OUT, AT_SIZE, AT_TEXT, AT_U64, CODE_OF_STATUS, DECK_SIZE, PokerHashError, STATUS, TEXT_CAP, WORST_VALUE,
-    boundedLength, cardName, decoder, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, viewLength,
+    boundedLength, cardName, decoder, echo, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, viewLength,
     withoutVariationSelectors,
 } from './common.mjs';
 import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
@@ -118,7 +118,7 @@ export class PokerHash {
             try {
                 moduleOptions.wasmBinary = await readFile(new URL(url));
             } catch (error) {
-                fail(`cannot load the pokerhash WebAssembly module from ${url}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'argument');
+                fail(`cannot load the pokerhash WebAssembly module from ${echo(url)}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'argument');
             }
         }
         // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
@@ -130,7 +130,7 @@ export class PokerHash {
             core = await createPokerHashCore(moduleOptions);
         } catch (error) {
             const reason = String(error?.message ?? error).replace(/^Aborted\((.*)\)$/s, '$1');
-            fail(`cannot load the pokerhash WebAssembly module${wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${url}`}: ${reason}`, 'argument');
+            fail(`cannot load the pokerhash WebAssembly module${wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url)}`}: ${reason}`, 'argument');
         }
         loaded = true;
         return new PokerHash(core);
@@ -193,7 +193,7 @@ export class PokerHash {
                 const offset = this._sizeAt(AT_SIZE);
                 let end = offset;
                 while (end < bytes.length && !' ,\t\n\r;'.includes(String.fromCharCode(bytes[end]))) end++;
-                fail(`unknown card '${decoder.decode(bytes.subarray(offset, end))}'`, 'parse');
+                fail(`unknown card ${echo(decoder.decode(bytes.subarray(offset, end)), "'")}`, 'parse');
             }
             if (parsed < 0) fail(`more than ${MAX_CARDS} cards`, 'count');
             return count + parsed;
@@ -259,9 +259,8 @@ export class PokerHash {
         return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
     }
 
-    /** The card ids of an option (board, dead): none for undefined or null; a wrong type names the option. */
-    _optionCards(cards, name) {
-        if (cards === undefined || cards === null) return [];
+    /** The card ids of the argument `name` (board, dead): a wrong type names it ("board: cards must be ..."). */
+    _namedCards(cards, name) {
         try {
             return this.parseCards(cards);
         } catch (e) {
@@ -270,7 +269,15 @@ export class PokerHash {
         }
     }
 
-    /** Card ids of text ("As Ks", "AsKs", "A♠,K♠") or an array of ids and/or names; 0..52 cards, no duplicates. */
+    /** The card ids of an option (board, dead): none for undefined or null, as Python's None. */
+    _optionCards(cards, name) {
+        return cards === undefined || cards === null ? [] : this._namedCards(cards, name);
+    }
+
+    /**
+     * Card ids of text ("As Ks", "AsKs", "A♠,K♠"), an array of ids and/or names, or a typed array of ids (not a
+     * DataView); 0..52 cards, no duplicates.
+     */
     parseCards(cards) {
         return this._cardsAt(AT_CARDS, this._collect(cards));
     }
@@ -451,7 +458,7 @@ export class PokerHash {
         if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
         // 52 cards hold at most 26 hands; the bound comes before any walk of a sparse array's claimed length
         if (hands.length > DECK_SIZE / 2) fail(`hands must have at most ${DECK_SIZE / 2} entries, got ${hands.length}`, 'count');
-        const boardCards = this.parseCards(board);
+        const boardCards = this._namedCards(board, 'board');
         if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
         const parsed = hands.map((hand) => this.parseCards(hand));
         const sizes = [...new Set(parsed.map((h) => h.length))];
