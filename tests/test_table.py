@@ -72,7 +72,8 @@ def test_reading_and_writing_by_subset_rank_and_slice():
         t["As As"]
     with pytest.raises(ValueError, match="unknown card 'Xx'"):
         t["As Xx"]
-    with pytest.raises(TypeError, match="a subset must be card text or a sequence of integer ids, got float"):
+    with pytest.raises(TypeError, match="a key of this table of 1326 slots is a rank, a slice, or a subset as card"
+                                         " text or a sequence of integer ids; got float"):
         t[1.5]
     with pytest.raises(ValueError, match="item 52 outside 0..n-1 for n=52"):
         t[[52, 1]]

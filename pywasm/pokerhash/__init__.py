@@ -134,6 +134,7 @@ def quinary_hash(q: Sequence[SupportsIndex], k: SupportsIndex) -> int:
 
     Raises:
         ValueError: not 13 digits 0..4 summing to k.
+        TypeError: a bool among the digits or as k (True is no count).
 
     Example:
         >>> import pokerhash as ph

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import List, Sequence, SupportsIndex, Union
 
 from ._backend import core
+from ._checks import shown
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -47,7 +48,7 @@ class Card(int):
         if isinstance(card, str):
             ids = core.parse_cards(card)
             if len(ids) != 1:
-                raise ValueError(f"expected one card, got {len(ids)} in {card!r}")
+                raise ValueError(f"expected one card, got {len(ids)} in {shown(card)}")
             return int.__new__(cls, ids[0])
         core.card_name(card)  # range check with the shared message
         return int.__new__(cls, card)

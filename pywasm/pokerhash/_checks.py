@@ -3,6 +3,10 @@
 Integers: an int or anything else with __index__ (numpy integer scalars, 0-d integer arrays), as
 Python's own APIs take them; never a bool (True is not a count, a start or a seed) and never a float.
 
+Echoed text: a message quotes the user's text through shown(), cut to SHOWN_CHARACTERS characters with
+its length, so a 10 MB bad text gives a short message (the same rule as shown_text in _core.c and in the C
+range parser, core_c/src/range.c).
+
 Outputs: a call that allocates an array proportional to a count the caller chose (combinations,
 combination_masks, CombinationTable, value_table) refuses up front, naming the size, one larger than
 MAX_OUTPUT_BYTES, instead of asking for memory that the OOM killer would then reclaim.
@@ -16,9 +20,14 @@ import sys
 from typing import Any, Optional
 
 
+def is_bool(value: Any) -> bool:
+    """A bool or numpy's bool (named "bool" since numpy 2)."""
+    return isinstance(value, bool) or type(value).__name__ in ("bool_", "bool")
+
+
 def as_int(value: Any) -> Optional[int]:
     """The int `value` stands for (int, numpy integer, any __index__), or None for a bool or a non-integer."""
-    if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool"):
+    if is_bool(value):
         return None
     if isinstance(value, int):
         return int(value)
@@ -34,8 +43,7 @@ def integer(value: Any, name: str) -> int:
     """`value` as an int; TypeError naming `name` for a bool or a non-integer."""
     number = as_int(value)
     if number is None:
-        kind = "a bool" if isinstance(value, bool) or type(value).__name__ in ("bool_", "bool") else \
-            type(value).__name__
+        kind = "a bool" if is_bool(value) else type(value).__name__
         raise TypeError(f"{name} must be an integer, got {kind} {value!r}")
     return number
 
@@ -61,11 +69,16 @@ def is_card_sequence(arg: Any) -> bool:
 
 def optional_bool(value: Any, name: str) -> Optional[bool]:
     """`value` as True, False or None; TypeError naming `name` otherwise (0 or "no" would read as a choice)."""
-    if value is None or isinstance(value, bool):
-        return value
-    if type(value).__name__ in ("bool_", "bool"):  # numpy's bool (named "bool" since numpy 2)
-        return bool(value)
+    if value is None or is_bool(value):
+        return None if value is None else bool(value)
     raise TypeError(f"{name} must be True, False or None, got {value!r}")
+
+
+def flag(value: Any, name: str) -> bool:
+    """`value` as True or False; TypeError naming `name` otherwise ("no" is true to Python, 1 is no bool)."""
+    if is_bool(value):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
 def positive(value: Any, name: str) -> int:
@@ -74,6 +87,24 @@ def positive(value: Any, name: str) -> int:
     if number is None or number < 1:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
     return number
+
+
+#: Characters of user text a message quotes; past this it shows the start, "…" and the text's length.
+SHOWN_CHARACTERS = 40
+
+
+def _visible(character: str) -> str:
+    # A control character would be invisible (or end a C string); the C parser shows bytes the same way.
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x20 or code == 0x7F else character
+
+
+def shown(text: str) -> str:
+    """`text` quoted for a message: 'AKx', or its first SHOWN_CHARACTERS characters with … and the length."""
+    head = "".join(map(_visible, text[:SHOWN_CHARACTERS]))
+    if len(text) <= SHOWN_CHARACTERS:
+        return f"'{head}'"
+    return f"'{head}…' ({len(text)} characters)"
 
 
 def _memory_bytes() -> Optional[int]:

@@ -56,15 +56,23 @@ def _inputs(items: List[str]) -> Iterator[Tuple[Optional[int], str]]:
             yield number, text
 
 
+def _utf8_text(item: str) -> str:
+    """item; ValueError for bytes that were not UTF-8 (Python keeps them as lone surrogates), which the library
+    would call an unknown card: the CLI read them, so it names the line as unreadable instead."""
+    try:
+        item.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"cannot read {item!r}: not UTF-8 text") from None
+    return item
+
+
 def _each(args: argparse.Namespace, items: List[str], answer: Callable[[str], Dict[str, Any]],
           text: Callable[[Dict[str, Any], bool], str]) -> None:
     for line_number, item in _inputs(items):
         streaming = line_number is not None
         try:
-            result = answer(item)
+            result = answer(_utf8_text(item))
         except (ValueError, TypeError) as error:
-            if isinstance(error, UnicodeError):  # bytes that are not UTF-8 (kept as surrogates by Python)
-                error = ValueError(f"cannot read {item!r}: not UTF-8 text")
             kind = ValueError if isinstance(error, ValueError) else TypeError  # a subclass may take other arguments
             raise kind(f"line {line_number}: {error}" if line_number else str(error)) from None
         if args.json:

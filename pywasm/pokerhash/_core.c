@@ -32,21 +32,60 @@ static int converts_inertly(PyObject *item) {
     return PyLong_Check(item) || PyUnicode_Check(item);
 }
 
+#define SHOWN_CHARACTERS 40 /* _checks.SHOWN_CHARACTERS */
+
+/* User text (UTF-8) quoted for a message, as shown() in _checks.py: a 10 MB bad text must not make a 10 MB
+ * message, so past SHOWN_CHARACTERS characters it shows the start, "…" and the length. Control bytes are
+ * shown as \xNN: they would not show, and a NUL would end the message for C readers. */
+static PyObject *shown_text(const char *utf8, Py_ssize_t len) {
+    char out[4 * SHOWN_CHARACTERS + 64]; /* 40 characters of up to 4 bytes (or one 4-byte escape) each */
+    size_t at = 0;
+    Py_ssize_t characters = 0;
+    out[at++] = '\'';
+    for (Py_ssize_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)utf8[i];
+        characters += (c & 0xC0) != 0x80; /* a lead byte starts a character */
+        int escaped = c < 0x20 || c == 0x7F;
+        if (characters > SHOWN_CHARACTERS || at + (escaped ? 4 : 1) > 4 * SHOWN_CHARACTERS + 1)
+            continue; /* counted, not shown (the second test only bounds bytes that are no UTF-8) */
+        if (escaped)
+            at += (size_t)snprintf(out + at, sizeof out - at, "\\x%02x", c);
+        else
+            out[at++] = (char)c;
+    }
+    if (characters <= SHOWN_CHARACTERS)
+        at += (size_t)snprintf(out + at, sizeof out - at, "'");
+    else
+        at += (size_t)snprintf(out + at, sizeof out - at, "\xe2\x80\xa6' (%zd characters)", characters);
+    return PyUnicode_DecodeUTF8(out, (Py_ssize_t)at, "replace");
+}
+
+/* The UTF-8 bytes of text; *keep holds them when they are not the string's own cache (then Py_DECREF it).
+ * A lone surrogate has no UTF-8 form: it travels as its escape '\\ud800', which no card or range token
+ * accepts, so the parser names the token that holds it (a ValueError, not Python's UnicodeEncodeError). */
+static const char *text_utf8(PyObject *text, Py_ssize_t *len, PyObject **keep) {
+    *keep = NULL;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(text, len);
+    if (utf8 || !PyErr_ExceptionMatches(PyExc_UnicodeEncodeError))
+        return utf8;
+    PyErr_Clear();
+    *keep = PyUnicode_AsEncodedString(text, "utf-8", "backslashreplace");
+    if (!*keep)
+        return NULL;
+    *len = PyBytes_GET_SIZE(*keep);
+    return PyBytes_AS_STRING(*keep);
+}
+
 static int unknown_card(const char *text, Py_ssize_t len) {
-    PyObject *token = PyUnicode_DecodeUTF8(text, len, "replace");
+    PyObject *token = shown_text(text, len);
     if (token) {
-        PyErr_Format(PyExc_ValueError, "unknown card '%U'", token);
+        PyErr_Format(PyExc_ValueError, "unknown card %U", token);
         Py_DECREF(token);
     }
     return -1;
 }
 
-/* Appends the cards of one text ("As Ks", "AsKs", "As,Ks") to out; -1 with an exception on error. */
-static int collect_text(PyObject *text, uint8_t *out, Py_ssize_t *count) {
-    Py_ssize_t len;
-    const char *utf8 = PyUnicode_AsUTF8AndSize(text, &len);
-    if (!utf8)
-        return -1;
+static int collect_utf8(const char *utf8, Py_ssize_t len, uint8_t *out, Py_ssize_t *count) {
     size_t bad = 0;
     int parsed = ph_cards_parse(utf8, (size_t)len, out + *count, (size_t)(MAX_COLLECT - *count), &bad);
     if (parsed == PH_E_PARSE) {
@@ -61,6 +100,16 @@ static int collect_text(PyObject *text, uint8_t *out, Py_ssize_t *count) {
     }
     *count += parsed;
     return 0;
+}
+
+/* Appends the cards of one text ("As Ks", "AsKs", "As,Ks") to out; -1 with an exception on error. */
+static int collect_text(PyObject *text, uint8_t *out, Py_ssize_t *count) {
+    Py_ssize_t len;
+    PyObject *keep;
+    const char *utf8 = text_utf8(text, &len, &keep);
+    int status = utf8 ? collect_utf8(utf8, len, out, count) : -1;
+    Py_XDECREF(keep);
+    return status;
 }
 
 static int type_has(PyObject *obj, const char *attribute) {
@@ -614,11 +663,18 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
     uint8_t q[13];
     int ok = PySequence_Fast_GET_SIZE(seq) == 13;
     for (Py_ssize_t i = 0; ok && i < 13; i++) {
-        long digit = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) { /* True is an int to C, but never a count (as for card ids and values) */
+            Py_DECREF(seq);
+            return PyErr_Format(PyExc_TypeError, "q must hold integers, got %R", item);
+        }
+        long digit = PyLong_AsLong(item);
         ok = !(digit == -1 && PyErr_Occurred()) && digit >= 0 && digit <= 4;
         q[i] = (uint8_t)digit;
     }
     Py_DECREF(seq);
+    if (ok && PyBool_Check(args[1]))
+        return PyErr_Format(PyExc_TypeError, "k must be an integer, got %R", args[1]);
     long k = ok ? PyLong_AsLong(args[1]) : -1;
     int32_t hash = (ok && k >= 0 && k <= 9) ? ph_quinary_hash(q, (unsigned)k) : PH_E_ARGUMENT;
     if (hash < 0) {
@@ -967,7 +1023,8 @@ static PyObject *py_parse_range(PyObject *module, PyObject *const *args, Py_ssiz
     for (Py_ssize_t i = 0; i < dead_len; i++)
         dead |= UINT64_C(1) << dead_cards[i];
     Py_ssize_t len;
-    const char *text = PyUnicode_AsUTF8AndSize(args[0], &len);
+    PyObject *keep;
+    const char *text = text_utf8(args[0], &len, &keep);
     if (!text)
         return NULL;
     size_t cap = ph_range_capacity((size_t)len), text_cap = 2 * (size_t)len + PH_RANGE_PROBLEM_CAP;
@@ -1009,6 +1066,7 @@ static PyObject *py_parse_range(PyObject *module, PyObject *const *args, Py_ssiz
     result = Py_BuildValue("(s#O)", problem, (Py_ssize_t)text_len, list);
 done:
     Py_XDECREF(list);
+    Py_XDECREF(keep);
     PyMem_Free(combos);
     PyMem_Free(problem);
     return result;

@@ -7,7 +7,7 @@ from typing import Iterator, List, Optional, Tuple, Union
 
 from ._backend import core
 from ._cards import Card, CardLike, Cards
-from ._checks import as_int, integer
+from ._checks import as_int, flag, integer, is_card_id
 
 
 class Deck:
@@ -20,11 +20,12 @@ class Deck:
     Args:
         seed: an int for a reproducible deal; None seeds from the operating system.
         remove: cards that are not in this deck (your hand, a known board), as text or ids.
-        shuffle: False keeps the deck in id order (deal then takes 2c first).
+        shuffle: True or False; False keeps the deck in id order (deal then takes 2c first).
 
     Raises:
         ValueError: unknown or duplicate cards in `remove`.
-        TypeError: a seed that is not an int or None.
+        TypeError: a seed that is not an int or None, or a shuffle that is not True or False (1 or "no"
+            would read as a choice).
 
     Example:
         >>> from pokerhash import Deck
@@ -45,6 +46,7 @@ class Deck:
         number = None if seed is None else as_int(seed)
         if seed is not None and number is None:
             raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
+        shuffle = flag(shuffle, "shuffle")
         self._random = random.Random(number)
         known = set(core.parse_cards(remove))
         self._cards: List[Card] = [Card(c) for c in range(52) if c not in known]
@@ -119,9 +121,13 @@ class Deck:
         return iter(tuple(self._cards))
 
     def __contains__(self, card: object) -> bool:
+        """True for one card (an id, a Card or its text) still in the deck; anything else, a list of one
+        card included, is no card and so is not in the deck."""
+        if not isinstance(card, str) and not is_card_id(card):
+            return False
         try:
             ids = core.parse_cards(card)
-        except (TypeError, ValueError):
+        except ValueError:  # unknown text, an id outside 0..51
             return False
         return len(ids) == 1 and ids[0] in set(self._cards)
 

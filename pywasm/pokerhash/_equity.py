@@ -106,8 +106,9 @@ class EquityResult:
         return self.deals
 
     def __str__(self) -> str:
-        width = max(12, *(len(p) for p in self.players))
-        count = max(6, *(len(f"{n:,}") for n in self.win + self.tie + self.lose))  # column width
+        # max() of one argument would iterate it: a hand-built result may have no players
+        width = max([12, *(len(p) for p in self.players)])
+        count = max([6, *(len(f"{n:,}") for n in self.win + self.tie + self.lose)])  # column width
         head = f"{'':>2}  {'hand':<{width}}  {'equity':>8}"
         head += f"  {'± stderr':>8}" if self.stderr else ""
         head += f"  {'win':>8}  {'tie':>8}"

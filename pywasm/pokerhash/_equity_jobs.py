@@ -24,7 +24,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
-from ._checks import as_int, positive
+from ._checks import as_int, flag, positive
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
@@ -52,9 +52,7 @@ SAMPLER_DRAW_NS = 6.0
 
 def force_option(force: Any) -> bool:
     """force= as True or False; TypeError otherwise ("no" would read as true and run a refused job)."""
-    if isinstance(force, bool) or type(force).__name__ in ("bool_", "bool"):
-        return bool(force)
-    raise TypeError(f"force must be True or False, got {force!r}")
+    return flag(force, "force")
 
 
 def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any) -> List[str]:

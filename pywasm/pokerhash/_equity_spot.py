@@ -42,6 +42,14 @@ class Rules:
             if not self.deck >> c & 1:
                 raise ValueError(f"{what} {Card(c)} is not in {self.deck_name}")
 
+    def check_size(self, size: int) -> None:
+        """ValueError when the game has hole sizes of its own and `size` is not one ("omaha_hilo8 hands have 4
+        to 6 cards, got 2")."""
+        if self.sizes is not None and size not in self.sizes:
+            sizes = self.sizes
+            want = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{sizes[0]} to {sizes[-1]}"
+            raise ValueError(f"{self.name} hands have {want} cards, got {size}")
+
 
 HOLDEM = Rules()
 
@@ -134,10 +142,10 @@ class Spot:
                 rules.check_cards(cards)
             except ValueError as error:
                 raise ValueError(f"player {index + 1}: {error}") from None
-        if rules.sizes is not None and rng.hand_size not in rules.sizes:
-            sizes = rules.sizes
-            want = " or ".join(map(str, sizes)) if len(sizes) < 3 else f"{sizes[0]} to {sizes[-1]}"
-            raise ValueError(f"player {index + 1}: {rules.name} hands have {want} cards, got {rng.hand_size}")
+        try:
+            rules.check_size(rng.hand_size)
+        except ValueError as error:
+            raise ValueError(f"player {index + 1}: {error}") from None
         return label, rng
 
     def check_some_deal(self, budget: int = 1_000_000) -> None:

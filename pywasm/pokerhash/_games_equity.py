@@ -69,22 +69,25 @@ def _rules(game: str) -> Rules:
 
 
 def parse_range(text: str, *, game: str) -> Range:
-    """Hold'em range notation (pokerhash.parse_range) on a game's deck.
+    """Hold'em range notation (pokerhash.parse_range) on a game's deck, with the game's hand sizes.
 
     One rule: a range names cards of the game's deck. "random" (any, XX, *) is every two-card hand of that
     deck (630 in the 36-card short deck); any other token holding a card outside it is refused, so a range
-    never loses hands silently.
+    never loses hands silently. An equity game's range holds hands of its sizes: "omaha_hilo8" takes Omaha
+    hands of 4 to 6 cards named by their cards ("AhAdKsKd, AsAc2d3d"), and refuses two-card notation such
+    as "AA" or "random" rather than return a hold'em range.
 
     Args:
         text: range text, e.g. "QQ+, AKs, A9s-A6s".
-        game: a game name (games.GAMES), e.g. "shortdeck".
+        game: a game name (games.GAMES or games.EQUITY_GAMES), e.g. "shortdeck".
 
     Returns:
         Range: the combos and weights.
 
     Raises:
         ValueError: the parser's message for bad notation ("unknown range token 'AKx'"), an unknown game,
-            or a card outside the deck ("card 5c is not in the short deck").
+            a card outside the deck ("card 5c is not in the short deck"), or hands of a size the game does
+            not deal ("omaha_hilo8 hands have 4 to 6 cards, got 2").
         TypeError: text that is not a string.
 
     Example:
@@ -98,10 +101,13 @@ def parse_range(text: str, *, game: str) -> Range:
     """
     rules = _rules(game)
     if isinstance(text, str) and text.strip().lower() in ANY_HAND:
-        return parse_range_on(text, [c for c in range(52) if not rules.deck >> c & 1])
-    rng = parse_holdem_range(text)
-    for cards, _ in rng.id_combos():
-        rules.check_cards(cards)
+        rng = parse_range_on(text, [c for c in range(52) if not rules.deck >> c & 1])
+    else:
+        rng = parse_holdem_range(text)
+        for cards, _ in rng.id_combos():
+            rules.check_cards(cards)
+    if len(rng):  # "AA:0" weighs every combo out: no hand of a wrong size is left
+        rules.check_size(rng.hand_size)
     return rng
 
 
@@ -166,7 +172,7 @@ class GameEquityResult:
 
     def __str__(self) -> str:
         split = EQUITY_GAMES[self.game][1] is not None
-        width = max(12, *(len(p) for p in self.players))
+        width = max([12, *(len(p) for p in self.players)])  # a hand-built result may have no players
         head = f"{'':>2}  {'hand':<{width}}  {'equity':>8}" + (f"  {'high':>8}  {'low':>8}" if split else "")
         head += f"  {'± stderr':>8}" if self.stderr else ""
         lines = [head + "".join(f"  {name:>11}" for name in ("scoop" if split else "win", "split", "lose"))]
@@ -178,7 +184,7 @@ class GameEquityResult:
             lines.append(line + "".join(f"  {n[i]:>11,}" for n in (self.win, self.tie, self.lose)))
         where = f"board {''.join(map(str, self.board))}" if self.board else "preflop"
         mode = f"exact: {self.deals:,} deals" if self.exact else f"Monte Carlo: {self.deals:,} samples, seed {self.seed}"
-        lows = f", a low in {self.low_deals / self.deals:.1%}" if split else ""
+        lows = f", a low in {self.low_deals / self.deals:.1%}" if split and self.deals else ""
         lines.append(f"{self.game} {mode}, {where}{lows} ({self.seconds:.2f} s)")
         return "\n".join(lines)
 

@@ -7,12 +7,14 @@ parser the JS library and Pyodide use, core_c/src/range*.c); this module wraps i
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from ._backend import core
 from ._cards import Card
+from ._checks import shown
 
 Combo = Tuple[int, ...]
 _OMAHA_SIZES = (4, 5, 6)
@@ -34,7 +36,8 @@ class Range:
 
     Raises:
         ValueError: bad notation (the parser's message, "unknown range token 'AKx'"), text and combos
-            both given, mixed hand sizes, bad cards, or a negative or non-finite weight.
+            both given, mixed hand sizes, bad cards, or a negative or non-finite weight (a weight is any
+            real number: int, float, Fraction, Decimal, numpy scalars; not a bool).
         TypeError: text that is not a string.
 
     Example:
@@ -61,10 +64,10 @@ class Range:
         for item in combos:
             cards, weight = (item if _is_weighted(item) else (item, 1.0))
             key = cards if _is_sorted_ids(cards) else tuple(sorted(core.parse_cards(cards)))
-            _check_weight(weight, str(cards))
+            weight = _checked_weight(weight, str(cards))
             merged.pop(key, None)  # a later mention of the same combo replaces the earlier one
             if weight > 0.0:  # and weight 0 removes it: "QQ+, KK:0"
-                merged[key] = float(weight)
+                merged[key] = weight
         self._init(merged, text)
 
     @classmethod
@@ -176,13 +179,15 @@ def parse_range_on(text: str, dead: Sequence[int]) -> Range:
     return Range._checked(dict(combos), normalized)
 
 
-def _check_weight(weight, token: str) -> None:
+def _checked_weight(weight, token: str) -> float:
+    """The weight as a float; ValueError naming it and its combo unless it is a finite number >= 0."""
     try:
-        finite = _is_number(weight) and math.isfinite(weight)
-    except OverflowError:  # an int past the float range: 10**400
-        finite = False
-    if not finite or weight < 0:
-        raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
+        value = float(weight) if _is_number(weight) else math.nan
+    except (OverflowError, ValueError):  # an int past the float range (10**400), Decimal('sNaN')
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token {shown(token)}")
+    return value
 
 
 def card_mask(cards: Sequence[int]) -> int:
@@ -200,9 +205,10 @@ def _is_sorted_ids(cards) -> bool:
 
 
 def _is_number(value) -> bool:
-    """A real number other than a bool: int, float and numpy's number scalars (registered with numbers.Real;
-    numpy's bool is not)."""
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+    """A real number other than a bool: int, float, Fraction and numpy's number scalars (registered with
+    numbers.Real; numpy's bool is not), and Decimal, which is no numbers.Real only because it will not mix
+    with floats in arithmetic; as a weight it is read as float() reads it, like a Fraction."""
+    return isinstance(value, (numbers.Real, decimal.Decimal)) and not isinstance(value, bool)
 
 
 def _is_weighted(item) -> bool:

@@ -185,8 +185,21 @@ class CombinationTable:
         if isinstance(key, slice):
             return key
         if getattr(key, "ndim", 0) == 0 and not isinstance(key, (str, bool)) and hasattr(key, "__index__"):
-            return operator.index(key)
-        return self.rank(key)
+            return self._slot(operator.index(key))
+        if isinstance(key, str) or hasattr(type(key), "__iter__"):
+            return self.rank(key)
+        raise TypeError(f"a key of this table of {len(self.values)} slots is a rank, a slice, or a subset as card"
+                        f" text or a sequence of integer ids; got {type(key).__name__}")
+
+    def _slot(self, rank: int) -> int:
+        """rank, checked against the table's size (negative ranks count from the end, as numpy's do): numpy's
+        own errors for a rank past a C long name neither the rank nor the size."""
+        size = len(self.values)
+        if -size <= rank < size:
+            return rank
+        named = rank if rank.bit_length() <= 64 else ">= 2**64" if rank > 0 else "<= -2**64"
+        raise IndexError(f"rank {named} outside this table of {size} slots (0..{size - 1}, or -{size}..-1 from"
+                         f" the end)")
 
     def __getitem__(self, key: Any) -> Any:
         np = _numpy()

@@ -18,7 +18,7 @@ import os
 import struct
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
-from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence
+from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence, shown as _shown
 
 _LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
 _lib = ctypes.CDLL(_LIBRARY)
@@ -131,15 +131,20 @@ def _fast_sequence(obj, message: str):
 # ---- cards ------------------------------------------------------------------------------------------
 
 
+def _utf8(text: str) -> bytes:
+    """text_utf8 in _core.c: a lone surrogate (no UTF-8 form) travels as its escape '\\ud800', which no
+    card or range token accepts, so the parser names the token that holds it."""
+    return text.encode("utf-8", "backslashreplace")
+
+
 def _collect_text(text: str, count: int) -> int:
-    utf8 = text.encode("utf-8")
+    utf8 = _utf8(text)
     parsed = _lib.ph_cards_parse(utf8, len(utf8), _cards_at + count, MAX_COLLECT - count, ctypes.byref(_size))
     if parsed == -4:  # PH_E_PARSE: name the token as written, up to the next separator
         bad = end = _size.value
         while end < len(utf8) and utf8[end] not in b" ,\t\n":
             end += 1
-        token = utf8[bad:end].decode("utf-8", "replace")
-        raise ValueError(f"unknown card '{token}'")
+        raise ValueError(f"unknown card {_shown(utf8[bad:end].decode('utf-8', 'replace'))}")
     if parsed < 0:
         raise ValueError(f"more than {MAX_COLLECT} cards")
     return count + parsed
@@ -502,16 +507,24 @@ def quinary_hash(*args) -> int:
         raise TypeError("quinary_hash(q, k) takes 2 arguments")
     q = _fast_sequence(args[0], "q must be a sequence of 13 digits")
     ok = len(q) == 13
+    refused = None  # True is an int, but never a count (as for card ids and values)
     try:
         for i in range(13 if ok else 0):
+            if isinstance(q[i], bool):
+                refused = f"q must hold integers, got {q[i]!r}"
+                break
             digit = _as_long(q[i])
             if not 0 <= digit <= 4:
                 ok = False
                 break
             _small[i] = digit
-        k = _as_long(args[1]) if ok else -1
+        if ok and not refused and isinstance(args[1], bool):
+            refused = f"k must be an integer, got {args[1]!r}"
+        k = _as_long(args[1]) if ok and not refused else -1
     except Exception:  # the native binding clears any conversion error into the message below
         ok, k = False, -1
+    if refused:
+        raise TypeError(refused)
     digest = _lib.ph_quinary_hash(_small_at, k) if ok and 0 <= k <= 9 else -5
     if digest < 0:
         raise ValueError("q must be 13 digits 0..4 summing to k (0..9)")
@@ -828,10 +841,10 @@ def parse_range(*args):
     dead = 0
     for card in _cards[: _collect_cards((args[1],))]:
         dead |= 1 << card
-    utf8 = text.encode("utf-8")
+    utf8 = _utf8(text)
     cap = _lib.ph_range_capacity(len(utf8))
     combos = (_RangeCombo * cap)()
-    message = ctypes.create_string_buffer(2 * len(utf8) + 400)  # PH_RANGE_PROBLEM_CAP: any message, and the text
+    message = ctypes.create_string_buffer(2 * len(utf8) + 512)  # PH_RANGE_PROBLEM_CAP: any message, and the text
     count = _lib.ph_range_parse(utf8, len(utf8), dead, ctypes.addressof(combos), cap, ctypes.addressof(message),
                                 len(message))
     if count == PH_E_NOMEM:

@@ -254,15 +254,20 @@ static void test_edges(void) {
     CHECK(ph_range_capacity(SIZE_MAX) > SIZE_MAX / 10, "capacity(SIZE_MAX) = %zu", ph_range_capacity(SIZE_MAX));
     CHECK(ph_range_capacity(8) == 1327 && ph_range_capacity(7) == 1326, "capacity's (len + 1) / 9");
 
-    /* The longest messages quote a weight and a token of control bytes (4 characters each when escaped). */
-    char hostile[520], message[PH_RANGE_PROBLEM_CAP + 64];
-    for (int lengths = 0; lengths < 3; lengths++) {
-        size_t body = lengths == 0 ? 2 : 250, weight = lengths == 2 ? 2 : 250;
-        memset(hostile, 1, body + 1 + weight);
-        hostile[body] = ':';
+    /* The longest messages quote a weight and a token of control bytes (4 characters each when escaped) or
+     * of 4-byte characters, each piece cut to 40 characters with its length. */
+    char hostile[2100], message[PH_RANGE_PROBLEM_CAP + 64];
+    for (int lengths = 0; lengths < 6; lengths++) {
+        size_t body = lengths % 3 == 0 ? 2 : 250, weight = lengths % 3 == 2 ? 2 : 250, width = lengths < 3 ? 1 : 4;
+        size_t bytes = 0;
+        for (size_t i = 0; i < body + 1 + weight; i++) { /* U+1F0A1 (a playing card) is F0 9F 82 A1 */
+            size_t n = i == body ? 1 : width;
+            memcpy(hostile + bytes, i == body ? ":" : width == 1 ? "\x01" : "\xf0\x9f\x82\xa1", n);
+            bytes += n;
+        }
         memset(message, 'x', sizeof message);
         ph_range_combo combos[1400];
-        int status = ph_range_parse(hostile, body + 1 + weight, 0, combos, 1400, message, sizeof message);
+        int status = ph_range_parse(hostile, bytes, 0, combos, 1400, message, sizeof message);
         const char *end = memchr(message, '\0', sizeof message);
         size_t shown = end ? (size_t)(end - message) : sizeof message;
         CHECK(status == PH_E_PARSE && shown + 1 < PH_RANGE_PROBLEM_CAP, "token %zu + weight %zu bytes: %d, a "
