@@ -100,6 +100,42 @@ def test_bad_hand_shows_the_error(page_session, text, message):
     assert page.get_attribute("#hand-input", "aria-invalid") == "true"
 
 
+PASTE = "As Kd 7h 2c " * 833  # a 10,000-character paste: 3,332 cards, past the library's 64-card buffer
+
+
+def test_a_long_paste_is_refused_in_the_words_of_its_field(page_session):
+    """The library says only "more than 64 cards"; each cards field says what it takes and how many it got."""
+    page, _, _ = page_session
+    evaluate_text(page, PASTE)
+    assert page.text_content("#hand-error") == "a hand needs 5 to 9 cards, got 3,332"
+    evaluate_text(page, "A" * 10_000)  # a word the parser cannot read: its echo is cut short
+    assert page.text_content("#hand-error") == f"unknown card '{'A' * 40}…(10,000 characters)'"
+    page.fill("#rank-input", PASTE)
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="visible")
+    assert page.text_content("#rank-error") == "enter 1 to 52 cards, got 3,332"
+    for field, message in (("board", "the board must have 0, 3, 4 or 5 cards, got 3,332"),
+                           ("dead", "dead cards: a deck has 52 cards, got 3,332")):
+        run_equity(page, ["AcAd", "KsKh"], **{field: PASTE})
+        assert page.text_content("#eq-error") == message
+        assert page.get_attribute(f"#eq-{field}", "aria-invalid") == "true"
+    page.fill("#games-hand", PASTE)
+    page.click("#games-form button")
+    assert page.text_content("#games-error") == "a hand needs 5 to 9 cards, got 3,332"
+    runs = page.evaluate("window.pokerhashGames.equityRuns")
+    page.fill("#games-eq-board", PASTE)
+    page.click("#games-eq-run")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs)
+    assert page.text_content("#games-eq-error") == "the board must have 0, 3, 4 or 5 cards, got 3,332"
+    assert page.get_attribute("#games-eq-board", "aria-invalid") == "true"
+    page.fill("#games-eq-board", "")
+    page.fill("#games-hand", "Ah 7h 8h 9h Jh Ac Ad")
+    page.click("#games-form button")
+    page.fill("#rank-input", "As Ks Qs Js Ts 9s 8s")
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="hidden")
+
+
 def set_players(page, players, board="", dead="", mode="auto", samples="", seed="") -> None:
     while page.locator(".eq-player").count() > len(players):
         page.locator(".eq-player .remove").last.click()
@@ -199,6 +235,107 @@ def test_cancel_stops_a_long_run_within_a_second(page_session):
     assert stopped_after < 3, f"Cancel took {stopped_after:.1f} s"  # ~1 s asked; slack for a loaded CI box
     run_equity(page, ["AcAd", "KsKh"], mode="exact")  # Python still works after the interrupt
     assert page.text_content("#eq-summary").startswith("exact: 1,712,304 boards")
+
+
+def worker(page, name: str):
+    return next(w for w in page.workers if w.url.endswith(f"/app/{name}"))
+
+
+def test_a_cancel_during_the_checks_is_kept(page_session):
+    """Run, then Cancel while the JS worker still checks the spot: the run must not start once the checks end.
+    The checks are held in the worker (its estimate messages kept back) so that Cancel lands in them."""
+    page, _, _ = page_session
+    js_worker = worker(page, "js_worker.mjs")
+    js_worker.evaluate("""() => {
+        const original = self.onmessage;
+        const held = [];
+        self.onmessage = (event) => (event.data.job === 'estimate' ? held.push(event) : original(event));
+        self.releaseChecks = () => { self.onmessage = original; held.forEach((event) => original(event)); };
+    }""")
+    try:
+        set_players(page, ["AcAd", "KsKh"], mode="mc", samples="2,000,000", seed="3")
+        runs = page.evaluate("window.pokerhashPage.equityRuns")
+        page.click("#eq-run")
+        page.wait_for_function("document.querySelector('#eq-progress-text').textContent === 'checking…'")
+        page.click("#eq-cancel")
+    finally:
+        js_worker.evaluate("self.releaseChecks()")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+    assert page.evaluate("window.pokerhashPage.lastEquity.status") == "cancelled"
+    assert page.text_content("#eq-summary") == "Cancelled." and page.is_hidden("#eq-busy")
+
+
+GATE = "/__test-gate"  # a request the test holds: the Python job that makes it waits in the worker till then
+
+
+def hold_python_job(page, marker: str) -> list:
+    """The next Python job whose code contains `marker` first waits for GATE, then runs a loop that meets the
+    interrupt check for sure. Returns the list the held request lands in (route.fulfill() lets the job go on)."""
+    held = []
+    page.route(f"**{GATE}", lambda route: held.append(route))
+    wait = (f"import js\nrequest = js.XMLHttpRequest.new()\nrequest.open('GET', '{GATE}', False)\nrequest.send()\n"
+            "for _ in range(100_000):\n    pass\n")
+    worker(page, "py_worker.mjs").evaluate("""([marker, wait]) => {
+        const original = self.onmessage;
+        self.onmessage = (event) => {
+            if (typeof event.data.code !== 'string' || !event.data.code.includes(marker)) return original(event);
+            self.onmessage = original;
+            return original({ data: { ...event.data, code: wait + event.data.code } });
+        };
+    }""", [marker, wait])
+    return held
+
+
+def test_a_cancel_reaches_the_run_queued_behind_a_hand(page_session):
+    """Python has one interrupt: a Cancel of an equity run that waited in the worker behind a hand interrupted
+    the hand, and the run went on. The hand is held in the worker while the run is started and cancelled."""
+    import pokerhash
+
+    page, _, _ = page_session
+    held = hold_python_job(page, "value = ph.evaluate(hand)")
+    try:
+        hands = page.evaluate("window.pokerhashPage.handEvals")
+        with page.expect_request(f"**{GATE}"):
+            page.fill("#hand-input", "9c 9d 9h 4s 4c 2d 3h")
+            page.click("#hand-form button[type=submit]")
+        set_players(page, ["AcAd", "KsKh"], mode="mc", samples="2,000,000", seed="3")
+        runs = page.evaluate("window.pokerhashPage.equityRuns")
+        page.click("#eq-run")
+        page.wait_for_function("document.querySelector('#eq-progress-text').textContent === 'starting…'")
+        page.click("#eq-cancel")
+    finally:
+        for request in held:
+            request.fulfill(body="")
+        page.unroute(f"**{GATE}")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+    page.wait_for_function("n => window.pokerhashPage.handEvals > n", arg=hands)
+    assert page.evaluate("window.pokerhashPage.lastEquity.status") == "cancelled"
+    assert page.is_hidden("#hand-error"), page.text_content("#hand-error")
+    assert page.text_content("#value") == str(pokerhash.evaluate("9c 9d 9h 4s 4c 2d 3h"))
+
+
+def test_a_cancel_is_not_wiped_by_the_next_python_job(page_session):
+    """Each Python run cleared the interrupt when it was sent: a job sent after Cancel (the benchmark), before
+    the cancelled run had met an interrupt check, wiped the Cancel. The run is held at its start meanwhile."""
+    page, _, _ = page_session
+    held = hold_python_job(page, "ph.equity(")
+    try:
+        set_players(page, ["AcAd", "KsKh"], mode="mc", samples="2,000,000", seed="3")
+        runs = page.evaluate("window.pokerhashPage.equityRuns")
+        with page.expect_request(f"**{GATE}"):
+            page.click("#eq-run")
+        page.click("#eq-cancel")
+        page.evaluate("document.querySelector('#bench-js').textContent = '–'")
+        page.click("#bench-run")
+        page.wait_for_function("document.querySelector('#bench-js').textContent !== '–'", timeout=60_000)
+    finally:
+        for request in held:
+            request.fulfill(body="")
+        page.unroute(f"**{GATE}")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+    assert page.evaluate("window.pokerhashPage.lastEquity.status") == "cancelled"
+    page.wait_for_function("document.querySelector('#bench-run').disabled === false", timeout=120_000)
+    assert "agree" in page.text_content("#bench-note")
 
 
 def test_long_exact_run_proposes_monte_carlo(page_session):
@@ -358,19 +495,58 @@ def test_rank_and_unrank_panel(page_session):
     assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(133784559, 7, 52, "lex")]
     page.fill("#unrank-input", "133784560")
     page.click("#unrank-form button")
-    page.wait_for_selector("#comb-error", state="visible")
-    assert page.text_content("#comb-error") == "index 133784560 outside 0..C(52,7)-1 = 0..133784559"
+    page.wait_for_selector("#unrank-error", state="visible")
+    assert page.text_content("#unrank-error") == "index 133784560 outside 0..C(52,7)-1 = 0..133784559"
     assert page.get_attribute("#unrank-input", "aria-invalid") == "true"
     page.fill("#unrank-input", "9" * 5000)  # Python's int-from-text limit is 4,300 digits: checked before
     page.click("#unrank-form button")
-    page.wait_for_function("document.querySelector('#comb-error').textContent.includes('characters')")
-    assert page.text_content("#comb-error") == f"index {'9' * 40}…(5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
+    page.wait_for_function("document.querySelector('#unrank-error').textContent.includes('characters')")
+    assert page.text_content("#unrank-error") == f"index {'9' * 40}…(5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
     page.fill("#unrank-input", "007")
     page.click("#unrank-form button")
-    page.wait_for_selector("#comb-error", state="hidden")
+    page.wait_for_selector("#unrank-error", state="hidden")
     names = page.eval_on_selector_all("#unrank-output .mini", "els => els.map(e => e.title)")
     assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(7, 7, 52, "lex")]
     page.select_option("#order", "colex")
+
+
+def test_rank_and_unrank_errors_each_have_their_own_line(page_session):
+    page, _, _ = page_session
+    page.fill("#rank-input", "As Ks Xx")
+    page.click("#rank-form button")
+    page.fill("#unrank-input", "-1")
+    page.click("#unrank-form button")
+    page.wait_for_selector("#rank-error", state="visible")
+    page.wait_for_selector("#unrank-error", state="visible")
+    assert page.text_content("#rank-error") == "unknown card 'Xx'"
+    assert page.text_content("#unrank-error") == "index must be a whole number, got '-1'"
+    for field in ("rank", "unrank"):
+        assert page.get_attribute(f"#{field}-input", "aria-invalid") == "true"
+        assert page.get_attribute(f"#{field}-input", "aria-describedby") == f"{field}-error"
+    page.fill("#unrank-input", "5")  # fixing one field leaves the other's message where it is
+    page.click("#unrank-form button")
+    page.wait_for_selector("#unrank-error", state="hidden")
+    assert page.get_attribute("#unrank-input", "aria-invalid") == "false"
+    assert page.text_content("#rank-error") == "unknown card 'Xx'"
+    assert page.get_attribute("#rank-input", "aria-invalid") == "true"
+    page.fill("#rank-input", "As Ks Qs Js Ts 9s 8s")
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="hidden")
+    assert page.get_attribute("#rank-input", "aria-invalid") == "false"
+    page.fill("#unrank-input", "0")
+
+
+def test_empty_rank_input_asks_for_cards(page_session):
+    page, _, _ = page_session
+    page.fill("#rank-input", " , ")  # no card: not the index 0 of the one set of no cards
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="visible")
+    assert page.text_content("#rank-error") == "enter 1 to 52 cards"
+    assert page.text_content("#rank-output") == ""
+    assert page.get_attribute("#rank-input", "aria-invalid") == "true"
+    page.fill("#rank-input", "As Ks Qs Js Ts 9s 8s")
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="hidden")
 
 
 def test_benchmark_runs_and_shows_rates(page_session):
@@ -382,6 +558,30 @@ def test_benchmark_runs_and_shows_rates(page_session):
     assert js_rate.endswith("M/s") and float(js_rate.split()[0]) > 1
     assert py_rate.endswith("M/s") and float(py_rate.split()[0]) > 1
     assert "agree" in page.text_content("#bench-note")
+
+
+def test_python_that_cannot_boot_leaves_no_uncaught_error_and_js_answers(browser, server):
+    """Pyodide's module unreachable (the request aborted): the pill says so, no error goes uncaught (a boot
+    that failed before the page awaited it was an unhandled rejection), and the JS library answers."""
+    import pokerhash
+
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+        page.goto(server)
+        page.wait_for_function("document.querySelector('#py-status').dataset.state === 'error'", timeout=60_000)
+        page.wait_for_function("window.pokerhashPage.equityRuns > 0", timeout=60_000)
+        assert page.text_content("#py-status") == "Python · failed to boot"
+        evaluate_text(page, "9c 9d 9h 4s 4c 2d 3h")
+        assert page.text_content("#value") == str(pokerhash.evaluate("9c 9d 9h 4s 4c 2d 3h"))
+        assert page.text_content("#engine-note") == "computed by JS pokerhash.mjs (Python failed to boot)"
+        assert page.evaluate("window.pokerhashPage.lastEquity.status") == "ok"
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 # ---- looks and access -------------------------------------------------------------------------------------

@@ -28,11 +28,14 @@ class WorkerClient {
         this.url = url;
         this.next = 1;
         this.pending = new Map(); // id -> { resolve, reject, onProgress }
-        this.ready = new Promise((resolve, reject) => { this._ready = { resolve, reject }; });
         this._start();
     }
 
     _start() {
+        this.ready = new Promise((resolve, reject) => { this._ready = { resolve, reject }; });
+        // A boot that fails before anyone awaits `ready` (Pyodide not found: a second) is not an uncaught error:
+        // the page awaits it later and says so.
+        this.ready.catch(() => {});
         this.worker = new Worker(this.url, { type: 'module' });
         this.worker.onmessage = ({ data }) => this._message(data);
         this.worker.onerror = (e) => this._ready.reject(new Error(e.message || 'worker failed'));
@@ -57,7 +60,10 @@ class WorkerClient {
         if (data.cancelled) job.reject(new Cancelled());
         else if (data.error !== undefined) job.reject(new Error(data.error));
         else job.resolve(data.result);
+        this._answered(data.id);
     }
+
+    _answered() {}
 
     _send(message, onProgress, transfer = []) {
         const id = this.next++;
@@ -78,9 +84,17 @@ export class JsWorker extends WorkerClient {
     }
 }
 
+/**
+ * One Python job in the worker at a time; the rest wait here. Pyodide has one interrupt for the whole
+ * interpreter, so a Cancel must reach the job that is running and no other: a job queued in the worker behind
+ * another took its Cancel from that one (a hand evaluated just before was interrupted, and the equity run went
+ * on), and a run() that cleared the interrupt wiped a Cancel the running job had not seen yet.
+ */
 export class PyWorker extends WorkerClient {
     constructor() {
         super(new URL('./py_worker.mjs', import.meta.url));
+        this.queue = []; // jobs not sent yet: { id, code, files }
+        this.running = null; // the id of the job the worker has, or null
         this._init();
     }
 
@@ -97,22 +111,57 @@ export class PyWorker extends WorkerClient {
 
     /** Runs a Python snippet; `files` ({path: Uint8Array}) are written to Pyodide's file system first. */
     run(code, onProgress, files) {
+        const id = this.next++;
+        const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
+        this.queue.push({ id, code, files });
+        this._dispatch();
+        return { promise, cancel: () => this._cancel(id) };
+    }
+
+    _dispatch() {
+        if (this.running !== null || !this.queue.length) return;
+        const { id, code, files } = this.queue.shift();
+        this.running = id;
+        // The worker is idle: an interrupt still set is a Cancel that came after the last job had ended.
         if (this.interrupt) new Uint8Array(this.interrupt)[0] = 0;
-        const { id, promise } = this._send({ code, files }, onProgress);
-        const cancel = () => {
-            if (this.interrupt) {
-                new Uint8Array(this.interrupt)[0] = 2; // SIGINT: KeyboardInterrupt at the next bytecode check
-                return;
-            }
-            // No shared memory: stop the worker outright, and boot a new one.
-            this.worker.terminate();
-            const job = this.pending.get(id);
+        this.worker.postMessage({ id, code, files });
+    }
+
+    _answered(id) {
+        if (id !== this.running) return;
+        this.running = null;
+        this._dispatch();
+    }
+
+    _cancel(id) {
+        const job = this.pending.get(id);
+        if (!job) return; // answered already
+        const queued = this.queue.findIndex((waiting) => waiting.id === id);
+        if (queued >= 0) {
+            this.queue.splice(queued, 1);
             this.pending.delete(id);
-            job?.reject(new Cancelled());
-            this.ready = new Promise((resolve, reject) => { this._ready = { resolve, reject }; });
-            this._start();
-            this._init();
-        };
-        return { promise, cancel };
+            job.reject(new Cancelled());
+            return;
+        }
+        if (this.interrupt) {
+            new Uint8Array(this.interrupt)[0] = 2; // SIGINT: KeyboardInterrupt at the next bytecode check
+            return;
+        }
+        // No shared memory: stop the worker outright, and boot a new one; the queue waits for it.
+        this.worker.terminate();
+        this.pending.delete(id);
+        job.reject(new Cancelled());
+        this._start();
+        this._init();
+        this.ready.then(() => {
+            this.running = null;
+            this._dispatch();
+        }, (e) => {
+            for (const { id: waiting } of this.queue.splice(0)) {
+                this.pending.get(waiting)?.reject(e);
+                this.pending.delete(waiting);
+            }
+            this.running = null; // later jobs get the broken worker's error rather than wait for ever
+        });
     }
 }

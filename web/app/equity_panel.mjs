@@ -2,9 +2,9 @@
 // Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
 // the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
-import { pyString } from './engines.mjs';
+import { Cancelled, pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
-import { group, percent, sampleCount, seedValue } from './format.mjs';
+import { group, percent, refuseTooManyCards, sampleCount, seedValue, withShortEchoes } from './format.mjs';
 
 const $ = (id) => document.getElementById(id);
 const MIN_PLAYERS = 2;
@@ -42,8 +42,9 @@ function rough(seconds) {
 
 export function setupEquityPanel(engines) {
     const list = $('eq-players');
-    let current = null; // the running job: { cancel }
-    let claimed = false; // a run is being checked, started or is running: another submit is ignored till it ends
+    // The run under way from its first check on ({ cancelled, job }): another submit is ignored till it ends, and
+    // a Cancel during the checks is kept for the job they would start (it used to reach no job and be lost).
+    let current = null;
     let pending = null; // a run waiting for the proposal's answer
 
     const rows = () => [...list.querySelectorAll('.eq-player')];
@@ -91,7 +92,7 @@ export function setupEquityPanel(engines) {
 
     function showError(message) {
         $('eq-error').hidden = !message;
-        $('eq-error').textContent = message ?? '';
+        $('eq-error').textContent = message ? withShortEchoes(message) : '';
         // Point at the input the message names, when it names one.
         const player = /^player (\d+)|player (\d+)'s/.exec(message ?? '');
         const which = player ? Number(player[1] ?? player[2]) : 0;
@@ -137,8 +138,9 @@ export function setupEquityPanel(engines) {
     }
 
     /** The field's cards read by the JS library, so that a bad card names its field ("board: unknown card 'Zz'"). */
-    function cardsOf(id, field) {
+    function cardsOf(id, field, most, rule) {
         const text = $(id).value.trim();
+        refuseTooManyCards(engines.js(), text, most, rule);
         try {
             engines.js().parseCards(text);
         } catch (e) {
@@ -149,8 +151,8 @@ export function setupEquityPanel(engines) {
 
     function inputs() {
         const players = rows().map((row) => row.querySelector('input').value);
-        const board = cardsOf('eq-board', 'board');
-        const dead = cardsOf('eq-dead', 'dead cards');
+        const board = cardsOf('eq-board', 'board', 5, 'the board must have 0, 3, 4 or 5 cards');
+        const dead = cardsOf('eq-dead', 'dead cards', 52, 'dead cards: a deck has 52 cards');
         const mode = $('eq-mode').value;
         const method = { mode };
         if (mode === 'mc') {
@@ -160,15 +162,16 @@ export function setupEquityPanel(engines) {
         return { players, board, dead, method };
     }
 
-    /** Runs task() unless a run is already being checked or running: a double click starts one job, not two. */
+    /** Runs task(run) unless a run is already being checked or running: a double click starts one job, not two. */
     async function alone(task) {
-        if (claimed) return;
-        claimed = true;
+        if (current) return;
+        const run = { cancelled: false, job: null };
+        current = run;
         busy(true, 'checking…');
         try {
-            await task();
+            await task(run);
         } finally {
-            claimed = false;
+            current = null;
             busy(false);
         }
     }
@@ -193,12 +196,14 @@ export function setupEquityPanel(engines) {
     }
 
     /** Runs one spot in Python (when booted) or the JS worker; resolves when shown (or failed, or cancelled). */
-    async function execute({ players, board, dead, method }) {
+    async function execute(run, { players, board, dead, method }) {
         const started = performance.now();
         const py = engines.py();
         let job;
         let engine;
-        if (py) {
+        if (run.cancelled) { // during its checks: the job is never started
+            job = { promise: Promise.reject(new Cancelled()), cancel() {} };
+        } else if (py) {
             const code = equityCode(players, board, dead, method);
             $('eq-code').textContent = code;
             job = py.run(code, progress);
@@ -213,7 +218,7 @@ export function setupEquityPanel(engines) {
             job = engines.jsWorker().run('equity', { players, options }, progress);
             engine = `JS pokerhash.mjs in a Web Worker (${engines.pyWaiting()})`;
         }
-        current = job;
+        run.job = job;
         busy(true, 'starting…');
         let status = 'ok';
         try {
@@ -230,7 +235,6 @@ export function setupEquityPanel(engines) {
                 showError(e.message);
             }
         } finally {
-            current = null;
             busy(false);
             engines.done({ status, ms: performance.now() - started, engine: py ? 'python' : 'js' });
         }
@@ -244,14 +248,14 @@ export function setupEquityPanel(engines) {
         $('eq-propose-mc').focus();
     }
 
-    const run = () => alone(async () => {
+    const runSpot = () => alone(async (run) => {
         hideProposal();
         let spot;
         try {
             spot = inputs();
             // Every input check and the cost estimate first, in the JS worker (ranges take milliseconds).
             const estimate = await engines.jsWorker().run('estimate', { players: spot.players, board: spot.board, dead: spot.dead }).promise;
-            if (spot.method.mode === 'exact' && estimate.seconds > PROPOSE_SECONDS) {
+            if (!run.cancelled && spot.method.mode === 'exact' && estimate.seconds > PROPOSE_SECONDS) {
                 propose(spot, estimate.seconds);
                 return;
             }
@@ -260,7 +264,7 @@ export function setupEquityPanel(engines) {
             engines.done({ status: 'error', ms: 0, engine: 'checks' });
             return;
         }
-        await execute(spot);
+        await execute(run, spot);
     });
 
     addPlayer(START_PLAYERS[0]);
@@ -273,9 +277,13 @@ export function setupEquityPanel(engines) {
     });
     $('equity-form').addEventListener('submit', (e) => {
         e.preventDefault();
-        run();
+        runSpot();
     });
-    $('eq-cancel').addEventListener('click', () => current?.cancel());
+    $('eq-cancel').addEventListener('click', () => {
+        if (!current) return;
+        current.cancelled = true;
+        current.job?.cancel();
+    });
     // The proposal answers for the spot it was made for: any edit of the form withdraws it.
     $('equity-form').addEventListener('input', hideProposal);
     $('eq-propose').addEventListener('keydown', (e) => {
@@ -286,20 +294,21 @@ export function setupEquityPanel(engines) {
     $('eq-propose-mc').addEventListener('click', () => {
         const { spot } = pending;
         hideProposal();
-        alone(() => execute({ ...spot, method: { mode: 'mc', samples: '1000000', seed: null } }));
+        alone((run) => execute(run, { ...spot, method: { mode: 'mc', samples: '1000000', seed: null } }));
     });
     $('eq-propose-exact').addEventListener('click', () => {
         const { spot, seconds } = pending;
         hideProposal();
-        alone(() => execute({ ...spot, method: { mode: 'exact', force: seconds > FORCE_SECONDS } }));
+        alone((run) => execute(run, { ...spot, method: { mode: 'exact', force: seconds > FORCE_SECONDS } }));
     });
-    $('eq-streets').addEventListener('click', () => alone(async () => {
+    $('eq-streets').addEventListener('click', () => alone(async (run) => {
         try {
             const { players, board, dead } = inputs();
             if (engines.js().parseCards(board).length < 3) throw new Error('equity by street needs a board of 3 to 5 cards');
             await engines.jsWorker().run('estimate', { players, board, dead }).promise; // the usual checks and messages
+            if (run.cancelled) throw new Cancelled();
             const job = engines.jsWorker().run('streets', { players, board, dead }, progress);
-            current = job;
+            run.job = job;
             $('streets-note').textContent = '';
             busy(true, 'street by street…');
             showStreets($('streets'), await job.promise);
@@ -311,12 +320,10 @@ export function setupEquityPanel(engines) {
             $('streets').classList.add('stale');
             if (e.name === 'Cancelled') $('streets-note').textContent = 'Equity by street: cancelled.';
             else showError(e.message);
-        } finally {
-            current = null;
         }
     }));
     $('eq-code').textContent = equityCode(START_PLAYERS, '', '', { mode: 'auto' });
-    return { run };
+    return { run: runSpot };
 }
 
 /** The JS library's answer in the shape the Python snippet returns. */

@@ -39,3 +39,31 @@ export function seedValue(text) {
     if (seed !== null && BigInt(seed) >= 1n << 64n) throw new Error(`seed must be an integer 0..2**64-1, got ${shortened(seed)}`);
     return seed;
 }
+
+/** A message with each quoted echo cut by shortened(): the library and Python quote a refused word whole. */
+export const withShortEchoes = (message) => message.replace(/'([^']{41,})'/g, (_, echo) => `'${shortened(echo)}'`);
+
+const CARD_SEPARATORS = /[ ,\t\n\r;]+/; // the library's parser's own separators
+
+/**
+ * Refuses card text that names more than `most` cards, in the field's own words (`rule`: "a hand needs 5 to 9
+ * cards") and with the count. The library stops at 64 cards (its buffer, more than a deck) and says only
+ * "more than 64 cards", which tells a person nothing about the field; so a long text is counted here, a word at
+ * a time, by the library's own parser (`js`). A word it cannot read is left to the library's message.
+ */
+export function refuseTooManyCards(js, text, most, rule) {
+    if (text.length < 2 * (most + 1)) return; // every card takes two characters or more
+    let count = 0;
+    let atLeast = false; // a word of more than 64 cards run together: counted as 64, "more than"
+    for (const word of text.split(CARD_SEPARATORS)) {
+        if (!word) continue;
+        try {
+            count += js.parseCards(word).length;
+        } catch (e) {
+            if (e.code !== 'count') return;
+            count += 64;
+            atLeast = true;
+        }
+    }
+    if (count > most) throw new Error(`${rule}, got ${atLeast ? 'more than ' : ''}${group(count)}`);
+}

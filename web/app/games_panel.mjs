@@ -3,7 +3,7 @@
 // and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
-import { group, percent, sampleCount, seedValue } from './format.mjs';
+import { group, percent, refuseTooManyCards, sampleCount, seedValue, withShortEchoes } from './format.mjs';
 import { isRed } from './picker.mjs';
 
 const LABELS = {
@@ -29,7 +29,7 @@ const $ = (id) => document.getElementById(id);
 
 function showError(id, input, message) {
     $(id).hidden = !message;
-    $(id).textContent = message ?? '';
+    $(id).textContent = message ? withShortEchoes(message) : '';
     if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 
@@ -71,6 +71,7 @@ export function setupGamesPanel(engines) {
         $('games-code').textContent = `from pokerhash import games\n\nvalue = games.evaluate(${pyString(text)}, game=${pyString(game)})\n` +
             `games.describe(value, game=${pyString(game)}), games.best_five(${pyString(text)}, game=${pyString(game)})`;
         try {
+            refuseTooManyCards(engines.js(), text, 9, 'a hand needs 5 to 9 cards');
             const hand = engines.js().gameAnalyze(text, game);
             $('games-value').textContent = String(hand.value);
             $('games-category').textContent = hand.categoryName;
@@ -85,10 +86,10 @@ export function setupGamesPanel(engines) {
         metrics.evaluations++;
     }
 
-    /** The error line, with the field it names marked invalid ("player 2: ...", "board...", "samples...", "seed..."). */
+    /** The error line, with the field it names marked invalid ("player 2: ...", "board...", "the board must...", "samples...", "seed..."). */
     function showEquityError(message) {
         showError('games-eq-error', null, message);
-        const names = { 'games-eq-players': /^player/, 'games-eq-board': /^board/, 'games-eq-samples': /^samples/,
+        const names = { 'games-eq-players': /^player/, 'games-eq-board': /^(the )?board\b/, 'games-eq-samples': /^samples/,
             'games-eq-seed': /^seed/ };
         for (const [id, pattern] of Object.entries(names)) {
             $(id).setAttribute('aria-invalid', String(pattern.test(message ?? '')));
@@ -99,6 +100,7 @@ export function setupGamesPanel(engines) {
         const game = $('games-eq-game').value;
         const players = $('games-eq-players').value.split(/[;\n]/).map((s) => s.trim()).filter(Boolean);
         const board = $('games-eq-board').value.trim();
+        refuseTooManyCards(engines.js(), board, 5, 'the board must have 0, 3, 4 or 5 cards');
         try {
             engines.js().parseCards(board); // so that a bad card names its field, as the library's deck check does
         } catch (e) {

@@ -6,7 +6,7 @@ import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
-import { group, shortened, wholeNumber } from './format.mjs';
+import { group, refuseTooManyCards, shortened, wholeNumber, withShortEchoes } from './format.mjs';
 import { buildPicker, isRed } from './picker.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +39,7 @@ function showCards(element, cards) {
 
 function showError(element, input, message) {
     element.hidden = !message;
-    element.textContent = message ?? '';
+    element.textContent = message ? withShortEchoes(message) : '';
     if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 
@@ -87,6 +87,7 @@ value = ph.evaluate(hand)
 const handRequest = latest();
 
 async function analyze(text) {
+    refuseTooManyCards(js, text, 9, 'a hand needs 5 to 9 cards');
     // One hand takes microseconds: it does not wait in the Python worker's queue behind a long equity run.
     if (py && !py.busy) {
         const code = handCode(text);
@@ -195,26 +196,30 @@ const unrankCode = (index, k, order) => `import pokerhash as ph
 cards = ph.unrank_combination(${index}, ${k}, 52, ${pyString(order)})
 {"cards": [int(c) for c in cards]}`;
 
-/** Runs one rank or unrank; an error is shown and marks the field it came from (input), the other one cleared. */
-async function combination(input, run) {
-    showError($('comb-error'), null, null);
-    for (const field of [$('rank-input'), $('unrank-input')]) field.setAttribute('aria-invalid', 'false');
+/** Runs one rank or unrank; its error goes to the line under its own field (`id`-error), the other's stays. */
+async function combination(id, run) {
+    const input = $(`${id}-input`);
+    const error = $(`${id}-error`);
+    showError(error, input, null);
     try {
         await run();
     } catch (e) {
-        showError($('comb-error'), input, e.message);
+        showError(error, input, e.message);
     }
 }
+
+const RANK_RULE = 'enter 1 to 52 cards'; // a set of 0 cards has index 0 of 1, an answer nobody asked for
 
 function showTotal(k) {
     $('comb-total').textContent = `C(52, ${k}) = ${group(js.comb(52, k))}`;
 }
 
 function rank() {
-    return combination($('rank-input'), async () => {
+    return combination('rank', async () => {
         const text = $('rank-input').value;
         const order = $('order').value;
         $('rank-output').textContent = '';
+        refuseTooManyCards(js, text, 52, RANK_RULE);
         let index;
         let k;
         if (py && !py.busy) { // a quick answer does not queue behind a long Python run
@@ -226,13 +231,14 @@ function rank() {
             index = String(js.rankCombination(cards, 52, order));
             k = cards.length;
         }
+        if (k === 0) throw new Error(RANK_RULE);
         $('rank-output').textContent = group(BigInt(index));
         showTotal(k);
     });
 }
 
 function unrank() {
-    return combination($('unrank-input'), async () => {
+    return combination('unrank', async () => {
         const k = Number($('unrank-k').value);
         const order = $('order').value;
         $('unrank-output').replaceChildren();
@@ -361,6 +367,7 @@ async function start() {
         setStatus('py-status', 'error', 'Python · failed to boot');
         $('hand-code').textContent = `Pyodide failed to start: ${e.message}`;
         metrics.errors.push(String(e));
+        evaluateHand(); // its note said "Python still booting"
     }
 }
 
