@@ -152,12 +152,12 @@ def _message(call) -> str:
 
 def test_a_huge_bad_card_text_gives_a_short_message():
     message = _message(lambda: ph.evaluate("X" * 10_000_000))
-    assert message == f"unknown card '{'X' * 40}…' (10000000 characters)"
+    assert message == f"unknown card '{'X' * 40}…' (10,000,000 characters)"
 
 
 def test_a_huge_bad_range_token_gives_a_short_message():
     message = _message(lambda: ph.parse_range("AK, " + "Q" * 10_000_000))
-    assert message == f"unknown range token '{'Q' * 40}…' (10000000 characters)"
+    assert message == f"unknown range token '{'Q' * 40}…' (10,000,000 characters)"
     weight = _message(lambda: ph.parse_range("AK:" + "7" * 99 + "x"))
     assert weight == f"bad weight '{'7' * 40}…' (100 characters) in range token 'AK:{'7' * 37}…' (103 characters)"
 
@@ -174,7 +174,7 @@ def test_text_of_40_characters_is_shown_whole_and_control_characters_escaped():
 
 def test_python_layer_messages_cut_echoed_text_too():
     message = _message(lambda: ph.Card("As" + " " * 1000 + "Ks"))
-    assert message == f"expected one card, got 2 in 'As{' ' * 38}…' (1004 characters)"
+    assert message == f"expected one card, got 2 in 'As{' ' * 38}…' (1,004 characters)"
     hand = "As Ks" + " " * 1000
     weight = _message(lambda: ph.Range([(hand, -1)]))
-    assert weight == f"weight must be a finite number >= 0, got -1 in range token '{hand[:40]}…' (1005 characters)"
+    assert weight == f"weight must be a finite number >= 0, got -1 in range token '{hand[:40]}…' (1,005 characters)"

@@ -165,9 +165,9 @@ def test_c_parser_on_the_vectors(native_tools, tmp_path):
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     root = native_tools["root"]
-    # The range files and the card parser they use: small enough to build with the sanitizers quickly.
+    # The range files and the card parser and quoting they use: small enough to build with the sanitizers quickly.
     sources = sorted(glob.glob(os.path.join(root, "core_c", "src", "range*.c")))
-    sources.append(os.path.join(root, "core_c", "src", "cards.c"))
+    sources += [os.path.join(root, "core_c", "src", name) for name in ("cards.c", "quote.c")]
     exe = str(tmp_path / "test_range")
     build = subprocess.run(
         [native_tools["cc"], "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined",

@@ -335,30 +335,9 @@ static int emit_class(emitter *e, int high, int low, char kind) {
 
 /* ---- one token ----------------------------------------------------------------------------------- */
 
-/* Text as a message quotes it: between quotes, control bytes as \xNN, because a NUL would end the message
- * (Python and JS read it as a C string) and the rest would not show. Past SHOWN_CHARACTERS characters (UTF-8
- * lead bytes) it shows the start, "…" and the length, as the Python bindings do (shown() in _checks.py,
- * shown_text in _core.c): a 10 MB bad token must not make a 10 MB message. */
-#define SHOWN_CHARACTERS 40
-#define SHOWN_CAP (4 * SHOWN_CHARACTERS + 48) /* 4 bytes a character or escape, quotes, "…", the length */
-static const char *shown_text(const char *text, size_t len, char out[SHOWN_CAP]) {
-    size_t at = 0, characters = 0;
-    out[at++] = '\'';
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        characters += (c & 0xC0) != 0x80; /* a lead byte starts a character */
-        int escaped = c < 0x20 || c == 0x7f;
-        if (characters > SHOWN_CHARACTERS || at + (escaped ? 4 : 1) > 4 * SHOWN_CHARACTERS + 1)
-            continue; /* counted, not shown (the second test only bounds bytes that are no UTF-8) */
-        if (escaped)
-            at += (size_t)snprintf(out + at, SHOWN_CAP - at, "\\x%02x", c);
-        else
-            out[at++] = (char)c;
-    }
-    if (characters <= SHOWN_CHARACTERS)
-        snprintf(out + at, SHOWN_CAP - at, "'");
-    else
-        snprintf(out + at, SHOWN_CAP - at, "\xe2\x80\xa6' (%zu characters)", characters);
+/* Quotes text for a message (ph_quote_text: cut short, so a 10 MB bad token cannot make a 10 MB message). */
+static const char *shown_text(const char *text, size_t len, char out[PH_QUOTE_CAP]) {
+    ph_quote_text(text, len, out);
     return out;
 }
 
@@ -371,7 +350,7 @@ typedef struct token {
 
 static int fail(const token *t, int status, const char *format, ...) {
     if (t->problem && t->cap) {
-        char shown[SHOWN_CAP];
+        char shown[PH_QUOTE_CAP];
         int quoted = snprintf(t->problem, t->cap, "unknown range token %s", shown_text(t->text, t->len, shown));
         if (format && quoted >= 0 && (size_t)quoted < t->cap) {
             va_list args;
@@ -471,14 +450,14 @@ int ph_range_token(ph_range_work *work, const char *text, size_t len, char *prob
         const char *weight_text = colon + 1;
         size_t weight_len = len - body - 1;
         if (!parse_weight(weight_text, weight_len, &e.weight)) {
-            char weight_shown[SHOWN_CAP], token_shown[SHOWN_CAP];
+            char weight_shown[PH_QUOTE_CAP], token_shown[PH_QUOTE_CAP];
             if (problem && cap)
                 snprintf(problem, cap, "bad weight %s in range token %s",
                          shown_text(weight_text, weight_len, weight_shown), shown_text(text, len, token_shown));
             return PH_E_PARSE;
         }
         if (!isfinite(e.weight) || e.weight < 0) {
-            char shown[40], token_shown[SHOWN_CAP];
+            char shown[40], token_shown[PH_QUOTE_CAP];
             ph_range_float_repr(e.weight, shown);
             if (problem && cap)
                 snprintf(problem, cap, "weight must be a finite number >= 0, got %s in range token %s", shown,

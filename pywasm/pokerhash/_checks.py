@@ -4,8 +4,8 @@ Integers: an int or anything else with __index__ (numpy integer scalars, 0-d int
 Python's own APIs take them; never a bool (True is not a count, a start or a seed) and never a float.
 
 Echoed text: a message quotes the user's text through shown(), cut to SHOWN_CHARACTERS characters with
-its length, so a 10 MB bad text gives a short message (the same rule as shown_text in _core.c and in the C
-range parser, core_c/src/range.c).
+its length, so a 10 MB bad text gives a short message (the C core's rule, ph_quote_text, which the native
+binding and the range parser use; web/src/common.mjs echo() is the JS twin).
 
 Outputs: a call that allocates an array proportional to a count the caller chose (combinations,
 combination_masks, CombinationTable, value_table) refuses up front, naming the size, one larger than
@@ -104,7 +104,7 @@ def shown(text: str) -> str:
     head = "".join(map(_visible, text[:SHOWN_CHARACTERS]))
     if len(text) <= SHOWN_CHARACTERS:
         return f"'{head}'"
-    return f"'{head}…' ({len(text)} characters)"
+    return f"'{head}…' ({len(text):,} characters)"
 
 
 def _memory_bytes() -> Optional[int]:

@@ -32,31 +32,11 @@ static int converts_inertly(PyObject *item) {
     return PyLong_Check(item) || PyUnicode_Check(item);
 }
 
-#define SHOWN_CHARACTERS 40 /* _checks.SHOWN_CHARACTERS */
-
-/* User text (UTF-8) quoted for a message, as shown() in _checks.py: a 10 MB bad text must not make a 10 MB
- * message, so past SHOWN_CHARACTERS characters it shows the start, "…" and the length. Control bytes are
- * shown as \xNN: they would not show, and a NUL would end the message for C readers. */
+/* User text (UTF-8) quoted for a message by the core's rule (ph_quote_text; shown() in _checks.py is its
+ * Python twin): a 10 MB bad text must not make a 10 MB message. */
 static PyObject *shown_text(const char *utf8, Py_ssize_t len) {
-    char out[4 * SHOWN_CHARACTERS + 64]; /* 40 characters of up to 4 bytes (or one 4-byte escape) each */
-    size_t at = 0;
-    Py_ssize_t characters = 0;
-    out[at++] = '\'';
-    for (Py_ssize_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)utf8[i];
-        characters += (c & 0xC0) != 0x80; /* a lead byte starts a character */
-        int escaped = c < 0x20 || c == 0x7F;
-        if (characters > SHOWN_CHARACTERS || at + (escaped ? 4 : 1) > 4 * SHOWN_CHARACTERS + 1)
-            continue; /* counted, not shown (the second test only bounds bytes that are no UTF-8) */
-        if (escaped)
-            at += (size_t)snprintf(out + at, sizeof out - at, "\\x%02x", c);
-        else
-            out[at++] = (char)c;
-    }
-    if (characters <= SHOWN_CHARACTERS)
-        at += (size_t)snprintf(out + at, sizeof out - at, "'");
-    else
-        at += (size_t)snprintf(out + at, sizeof out - at, "\xe2\x80\xa6' (%zd characters)", characters);
+    char out[PH_QUOTE_CAP];
+    size_t at = ph_quote_text(utf8, (size_t)len, out);
     return PyUnicode_DecodeUTF8(out, (Py_ssize_t)at, "replace");
 }
 

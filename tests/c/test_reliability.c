@@ -9,7 +9,8 @@
  *   rows     count * k past SIZE_MAX is PH_E_BUFFER with nothing written, not a wrapped size
  *   weights  equity answers do not change when every weight is scaled, near the float limits included
  *   edges    the C API audit: weights too far apart to multiply, range texts of absurd length, messages
- *            within PH_RANGE_PROBLEM_CAP, ph_range_text's partial output, empty batches with NULL buffers */
+ *            within PH_RANGE_PROBLEM_CAP, ph_quote_text's echoes, ph_range_text's partial output, empty batches
+ *            with NULL buffers */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -274,6 +275,28 @@ static void test_edges(void) {
               "message of %zu bytes", body, weight, status, shown);
     }
 
+    /* ph_quote_text, every binding's echo of user text: whole up to 40 characters, else cut with the length
+     * grouped by commas; control bytes escaped; never past PH_QUOTE_CAP. */
+    char quoted[PH_QUOTE_CAP + 8];
+    CHECK(ph_quote_text(NULL, 0, quoted) == 2 && !strcmp(quoted, "''"), "empty: %s", quoted);
+    CHECK(ph_quote_text("A\x00\n", 3, quoted) == 11 && !strcmp(quoted, "'A\\x00\\x0a'"), "control bytes: %s", quoted);
+    size_t many = 1234567;
+    char *long_text = malloc(4 * many);
+    memset(long_text, 'Q', many);
+    CHECK(ph_quote_text(long_text, 40, quoted) == 42 && quoted[41] == '\'', "40 characters whole: %s", quoted);
+    size_t n = ph_quote_text(long_text, many, quoted);
+    CHECK(n == strlen(quoted) && !strcmp(quoted + 41, "\xe2\x80\xa6' (1,234,567 characters)") && !memcmp(quoted, "'QQ", 3),
+          "cut: %s", quoted);
+    for (size_t i = 0; i < many; i++) /* the widest shown characters: 4 bytes each */
+        memcpy(long_text + 4 * i, "\xf0\x9f\x82\xa1", 4);
+    n = ph_quote_text(long_text, 4 * many, quoted);
+    CHECK(n < PH_QUOTE_CAP && n == strlen(quoted) && strstr(quoted, "\xe2\x80\xa6' (1,234,567 characters)"),
+          "4-byte characters: %zu bytes", n);
+    memset(long_text, 0x01, many);
+    n = ph_quote_text(long_text, many, quoted);
+    CHECK(n < PH_QUOTE_CAP && !strncmp(quoted, "'\\x01\\x01", 9), "control bytes cut: %zu bytes", n);
+    free(long_text);
+
     /* PH_E_BUFFER leaves the tokens that fitted, NUL-terminated. */
     memset(out, 'Z', sizeof out);
     CHECK(ph_range_text("qq+ ,aks", 8, out, 6) == PH_E_BUFFER && !strcmp(out, "qq+"), "partial text '%.8s'", out);
@@ -283,7 +306,7 @@ static void test_edges(void) {
     size_t bad_row = 7;
     CHECK(ph_evaluate_batch(NULL, 0, 7, NULL, &bad_row) == PH_OK && bad_row == 7, "empty batch");
     CHECK(ph_combination_masks(52, 5, 0, 0, NULL) == PH_OK, "no masks");
-    printf("edges: far-apart weights refused, absurd lengths, message bound, partial text, empty batches\n");
+    printf("edges: far-apart weights refused, absurd lengths, message bound, quoted text, partial text, empty batches\n");
 }
 
 int main(int argc, char **argv) {

@@ -572,11 +572,16 @@ test('user text in messages is cut to a short start and its length', () => {
     throwsWith(() => ph.cardName(10n ** 100_000n), `card id ${digits.slice(0, 40)}… (100,001 characters) outside 0..51`, 'card');
     const Named = { [huge]: class {} }[huge]; // a class may name itself anything
     throwsWith(() => ph.equity(['AcAd', 'KsKh'], new Named()), `options must be a plain object ({ ... }), got ${cut} ${length}`, 'type');
-    // a cut never splits a surrogate pair, and text of 40 characters or fewer is whole
+    // characters are code points, as Python and the C core count them: an emoji is one, never cut in two
     const emoji = `${'X'.repeat(39)}😀${huge}`;
-    throwsWith(() => ph.gameInfo(emoji), `unknown game '${'X'.repeat(39)}…' (10,000,041 characters); games: holdem, shortdeck, ` +
+    throwsWith(() => ph.gameInfo(emoji), `unknown game '${'X'.repeat(39)}😀…' (10,000,040 characters); games: holdem, ` +
+        'shortdeck, shortdeck_triton, ace_five, ace_five_8, deuce_seven', 'argument');
+    throwsWith(() => ph.gameInfo('😀'.repeat(40)), `unknown game '${'😀'.repeat(40)}'; games: holdem, shortdeck, ` +
         'shortdeck_triton, ace_five, ace_five_8, deuce_seven', 'argument');
     throwsWith(() => ph.evaluate('Y'.repeat(40)), `unknown card '${'Y'.repeat(40)}'`, 'parse');
+    // control characters show as \xNN, as in Python's messages
+    throwsWith(() => ph.gameInfo('a\u0000b'), "unknown game 'a\\x00b'; games: holdem, shortdeck, shortdeck_triton, " +
+        'ace_five, ace_five_8, deuce_seven', 'argument');
 });
 
 test("winners names its board, and equity and gameEquity word 'not enough cards' alike", () => {

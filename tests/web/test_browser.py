@@ -109,7 +109,7 @@ def test_a_long_paste_is_refused_in_the_words_of_its_field(page_session):
     evaluate_text(page, PASTE)
     assert page.text_content("#hand-error") == "a hand needs 5 to 9 cards, got 3,332"
     evaluate_text(page, "A" * 10_000)  # a word the parser cannot read: its echo is cut short
-    assert page.text_content("#hand-error") == f"unknown card '{'A' * 40}…(10,000 characters)'"
+    assert page.text_content("#hand-error") == f"unknown card '{'A' * 40}…' (10,000 characters)"
     page.fill("#rank-input", PASTE)
     page.click("#rank-form button")
     page.wait_for_selector("#rank-error", state="visible")
@@ -413,7 +413,7 @@ def test_a_double_click_starts_one_run_that_cancel_stops(page_session):
     ("#eq-board", "Zz Ks Qd", "board: unknown card 'Zz'"),
     ("#eq-dead", "2c 2c", "dead cards: duplicate card 2c"),
     ("#eq-samples", "abc", "samples must be a whole number, got 'abc'"),
-    ("#eq-seed", "9" * 5000, "seed must be an integer 0..2**64-1, got " + "9" * 40 + "…(5,000 characters)"),
+    ("#eq-seed", "9" * 5000, "seed must be an integer 0..2**64-1, got " + "9" * 40 + "… (5,000 characters)"),
 ])
 def test_equity_field_errors_name_and_mark_their_field(page_session, field, value, message):
     page, _, _ = page_session
@@ -501,7 +501,7 @@ def test_rank_and_unrank_panel(page_session):
     page.fill("#unrank-input", "9" * 5000)  # Python's int-from-text limit is 4,300 digits: checked before
     page.click("#unrank-form button")
     page.wait_for_function("document.querySelector('#unrank-error').textContent.includes('characters')")
-    assert page.text_content("#unrank-error") == f"index {'9' * 40}…(5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
+    assert page.text_content("#unrank-error") == f"index {'9' * 40}… (5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
     page.fill("#unrank-input", "007")
     page.click("#unrank-form button")
     page.wait_for_selector("#unrank-error", state="hidden")

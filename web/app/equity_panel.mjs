@@ -4,7 +4,7 @@
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
 import { Cancelled, pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
-import { group, percent, refuseTooManyCards, sampleCount, seedValue, withShortEchoes } from './format.mjs';
+import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 
 const $ = (id) => document.getElementById(id);
 const MIN_PLAYERS = 2;
@@ -92,7 +92,7 @@ export function setupEquityPanel(engines) {
 
     function showError(message) {
         $('eq-error').hidden = !message;
-        $('eq-error').textContent = message ? withShortEchoes(message) : '';
+        $('eq-error').textContent = message || '';
         // Point at the input the message names, when it names one.
         const player = /^player (\d+)|player (\d+)'s/.exec(message ?? '');
         const which = player ? Number(player[1] ?? player[2]) : 0;

@@ -9,16 +9,19 @@ export const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** 0.123456 -> "12.346%". */
 export const percent = (x, digits = 3) => `${(100 * x).toFixed(digits)}%`;
 
-/** Text echoed in a message, cut to a length a panel can show ("999…(10,000 characters)"). */
-export function shortened(text, most = 40) {
-    return text.length <= most ? text : `${text.slice(0, most)}…(${group(text.length)} characters)`;
+/** Text the page echoes in a message, quoted with `quote` and cut as the library cuts the text it echoes
+ * ("'999…' (10,000 characters)"), so that the page's messages and the library's read alike. The page echoes
+ * digits and trimmed field text only, where a character is one UTF-16 unit. */
+export function shortened(text, quote = '', most = 40) {
+    if (text.length <= most) return `${quote}${text}${quote}`;
+    return `${quote}${text.slice(0, most)}…${quote} (${group(text.length)} characters)`;
 }
 
 /** A form field's whole number as digits without leading zeros ("1,000 000" -> "1000000"); null when blank. */
 export function wholeNumber(text, what) {
     const raw = text.replaceAll(/[\s,_]/g, '');
     if (!raw) return null;
-    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got '${shortened(text.trim())}'`);
+    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got ${shortened(text.trim(), "'")}`);
     return String(BigInt(raw)); // "007" is 7: the digits also go into Python code, where 007 is a syntax error
 }
 
@@ -39,9 +42,6 @@ export function seedValue(text) {
     if (seed !== null && BigInt(seed) >= 1n << 64n) throw new Error(`seed must be an integer 0..2**64-1, got ${shortened(seed)}`);
     return seed;
 }
-
-/** A message with each quoted echo cut by shortened(): the library and Python quote a refused word whole. */
-export const withShortEchoes = (message) => message.replace(/'([^']{41,})'/g, (_, echo) => `'${shortened(echo)}'`);
 
 const CARD_SEPARATORS = /[ ,\t\n\r;]+/; // the library's parser's own separators
 

@@ -3,7 +3,7 @@
 // and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
 import { pyString } from './engines.mjs';
-import { group, percent, refuseTooManyCards, sampleCount, seedValue, withShortEchoes } from './format.mjs';
+import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 import { isRed } from './picker.mjs';
 
 const LABELS = {
@@ -29,7 +29,7 @@ const $ = (id) => document.getElementById(id);
 
 function showError(id, input, message) {
     $(id).hidden = !message;
-    $(id).textContent = message ? withShortEchoes(message) : '';
+    $(id).textContent = message || '';
     if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 

@@ -6,7 +6,7 @@ import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
-import { group, refuseTooManyCards, shortened, wholeNumber, withShortEchoes } from './format.mjs';
+import { group, refuseTooManyCards, shortened, wholeNumber } from './format.mjs';
 import { buildPicker, isRed } from './picker.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -39,7 +39,7 @@ function showCards(element, cards) {
 
 function showError(element, input, message) {
     element.hidden = !message;
-    element.textContent = message ? withShortEchoes(message) : '';
+    element.textContent = message || '';
     if (input) input.setAttribute('aria-invalid', message ? 'true' : 'false');
 }
 

@@ -28,15 +28,33 @@ export const fail = (message, code) => {
 
 const ECHO_CHARS = 40;
 
+/** The number of characters (code points) of text: an emoji is one, as Python and the C core count. */
+function characterCount(text) {
+    let count = text.length;
+    for (let i = 0; i < text.length - 1; i++) {
+        const unit = text.charCodeAt(i);
+        if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            count--;
+            i++;
+        }
+    }
+    return count;
+}
+
+/** Control characters as \xNN: they would not show, and a NUL ends the message for C readers. */
+const visible = (text) => text.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 /**
  * User text as a message echoes it, quoted with `quote`: whole up to ECHO_CHARS characters, else its start,
  * '…' and its length ("'XXXX…' (10,000,000 characters)"), so that a huge argument never makes a huge
- * message. Every message of this library that repeats user text goes through here.
+ * message. Every message of this library that repeats user text goes through here; it is the C core's rule
+ * (ph_quote_text) and Python's (shown() in _checks.py), so the three bindings word a refusal alike.
  */
 export function echo(text, quote = '') {
-    if (text.length <= ECHO_CHARS) return `${quote}${text}${quote}`;
-    const cut = /[\uD800-\uDBFF]/.test(text[ECHO_CHARS - 1]) ? ECHO_CHARS - 1 : ECHO_CHARS; // never half a surrogate pair
-    return `${quote}${text.slice(0, cut)}…${quote} (${group(text.length)} characters)`;
+    const characters = text.length <= ECHO_CHARS ? 0 : characterCount(text);
+    if (characters <= ECHO_CHARS) return `${quote}${visible(text)}${quote}`;
+    const head = Array.from(text.slice(0, 2 * ECHO_CHARS)).slice(0, ECHO_CHARS).join(''); // whole surrogate pairs
+    return `${quote}${visible(head)}…${quote} (${group(characters)} characters)`;
 }
 
 /** x as a message shows it; never throws (a null-prototype object, a Symbol, a revoked Proxy, a throwing

@@ -15,7 +15,7 @@ export function parseRangeText(ph, text, deadMask = 0n) {
     const core = ph._core;
     const bytes = encoder.encode(withoutVariationSelectors(text));
     const cap = core._ph_range_capacity(bytes.length);
-    const messageCap = 2 * bytes.length + 400; // PH_RANGE_PROBLEM_CAP: any message whole, and the joined tokens
+    const messageCap = 2 * bytes.length + 512; // PH_RANGE_PROBLEM_CAP: any message whole, and the joined tokens
     const size = cap * COMBO_BYTES + bytes.length + messageCap + 16;
     const block = core._malloc(size);
     if (!block) fail(`cannot allocate ${size} bytes of wasm memory`, 'argument');
