@@ -172,9 +172,30 @@ def test_text_of_40_characters_is_shown_whole_and_control_characters_escaped():
     assert _message(lambda: ph.parse_range("♠" * 41)) == f"unknown range token '{'♠' * 40}…' (41 characters)"
 
 
+def test_an_unknown_card_is_named_up_to_the_parsers_own_separators():
+    for separator in " ,;\t\r\n":
+        assert _message(lambda: ph.evaluate(f"As Ks Qx{separator}Js Ts")) == "unknown card 'Qx'"
+    assert _message(lambda: ph.evaluate("As Ks Qx")) == "unknown card 'Qx'"
+
+
 def test_python_layer_messages_cut_echoed_text_too():
     message = _message(lambda: ph.Card("As" + " " * 1000 + "Ks"))
     assert message == f"expected one card, got 2 in 'As{' ' * 38}…' (1,004 characters)"
     hand = "As Ks" + " " * 1000
     weight = _message(lambda: ph.Range([(hand, -1)]))
     assert weight == f"weight must be a finite number >= 0, got -1 in range token '{hand[:40]}…' (1,005 characters)"
+
+
+def test_a_huge_int_is_named_by_its_size_not_by_pythons_digit_limit():
+    huge = 10**5000  # str() of it raises Python's own "Exceeds the limit (4300 digits)" ValueError
+    assert _message(lambda: ph.evaluate([huge, 1, 2, 3, 4])) == "card id an integer of 16,610 bits outside 0..51"
+    assert _message(lambda: ph.describe(huge)) == "hand value an integer of 16,610 bits outside 1..7462"
+    assert _message(lambda: ph.equity(["AA", "KK"], seed=huge)) == (
+        "seed must be an integer 0..2**64-1, got an integer of 16,610 bits")
+    assert _message(lambda: ph.evaluate([10**50, 1, 2, 3, 4])) == f"card id 1{'0' * 39}… (51 characters) outside 0..51"
+
+
+def test_other_echoed_arguments_are_cut_too():
+    assert _message(lambda: ph.CombinationTable(52, 2, order="x" * 100)) == (
+        f"order must be 'colex' or 'lex', got '{'x' * 40}…' (100 characters)")
+    assert _message(lambda: ph.games.info("g" * 10**6)).startswith(f"unknown game '{'g' * 40}…' (1,000,000 characters); games:")

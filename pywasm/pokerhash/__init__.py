@@ -23,7 +23,7 @@ from ._backend import backend, core as _core
 from ._batch import evaluate_batch, omaha_evaluate_batch
 from ._buffers import Rows, numpy_or_none, zeros
 from ._cards import Card, CardLike, Cards, parse_cards
-from ._checks import check_output as _check_output, integer as _integer
+from ._checks import check_output as _check_output, integer as _integer, shown_value as _shown_value
 from ._category import Category
 from ._deck import Deck
 from ._equity import EquityResult, equity
@@ -383,7 +383,7 @@ def _order(order: str) -> int:
     try:
         return _ORDERS[order]
     except (KeyError, TypeError):
-        raise ValueError(f"order must be 'colex' or 'lex', got {order!r}") from None
+        raise ValueError(f"order must be 'colex' or 'lex', got {_shown_value(order)}") from None
 
 
 def _span(n: Any, k: Any, start: Any, stop: Any) -> Tuple[int, int, int, int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 import os
 import sys
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 
 def is_bool(value: Any) -> bool:
@@ -44,7 +44,7 @@ def integer(value: Any, name: str) -> int:
     number = as_int(value)
     if number is None:
         kind = "a bool" if is_bool(value) else type(value).__name__
-        raise TypeError(f"{name} must be an integer, got {kind} {value!r}")
+        raise TypeError(f"{name} must be an integer, got {kind} {shown_value(value)}")
     return number
 
 
@@ -71,21 +71,21 @@ def optional_bool(value: Any, name: str) -> Optional[bool]:
     """`value` as True, False or None; TypeError naming `name` otherwise (0 or "no" would read as a choice)."""
     if value is None or is_bool(value):
         return None if value is None else bool(value)
-    raise TypeError(f"{name} must be True, False or None, got {value!r}")
+    raise TypeError(f"{name} must be True, False or None, got {shown_value(value)}")
 
 
 def flag(value: Any, name: str) -> bool:
     """`value` as True or False; TypeError naming `name` otherwise ("no" is true to Python, 1 is no bool)."""
     if is_bool(value):
         return bool(value)
-    raise TypeError(f"{name} must be True or False, got {value!r}")
+    raise TypeError(f"{name} must be True or False, got {shown_value(value)}")
 
 
 def positive(value: Any, name: str) -> int:
     """`value` as an int of at least 1 (a count, a size, a thread number); ValueError naming `name` otherwise."""
     number = as_int(value)
     if number is None or number < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise ValueError(f"{name} must be a positive integer, got {shown_value(value)}")
     return number
 
 
@@ -105,6 +105,23 @@ def shown(text: str) -> str:
     if len(text) <= SHOWN_CHARACTERS:
         return f"'{head}'"
     return f"'{head}…' ({len(text):,} characters)"
+
+
+def shown_value(value: Any, text: Callable[[Any], str] = repr) -> str:
+    """A value for a message, as `text` (repr or str) writes it, cut as shown() cuts text but unquoted
+    ("9999… (5,000 characters)"); an int too long for str() (Python's limit on digits) by its size, so a
+    huge argument never turns our message into the digit-limit error or a huge message."""
+    if isinstance(value, str) and text is repr:
+        return shown(value)
+    try:
+        written = text(value)
+    except ValueError:
+        if not isinstance(value, int):
+            raise
+        return f"an integer of {value.bit_length():,} bits"
+    if len(written) <= SHOWN_CHARACTERS:
+        return "".join(map(_visible, written))
+    return f"{''.join(map(_visible, written[:SHOWN_CHARACTERS]))}… ({len(written):,} characters)"
 
 
 def _memory_bytes() -> Optional[int]:

@@ -69,10 +69,7 @@ static int collect_utf8(const char *utf8, Py_ssize_t len, uint8_t *out, Py_ssize
     size_t bad = 0;
     int parsed = ph_cards_parse(utf8, (size_t)len, out + *count, (size_t)(MAX_COLLECT - *count), &bad);
     if (parsed == PH_E_PARSE) {
-        Py_ssize_t end = (Py_ssize_t)bad;
-        while (end < len && utf8[end] != ' ' && utf8[end] != ',' && utf8[end] != '\t' && utf8[end] != '\n')
-            end++;
-        return unknown_card(utf8 + bad, end - (Py_ssize_t)bad);
+        return unknown_card(utf8 + bad, (Py_ssize_t)ph_cards_word_length(utf8 + bad, (size_t)len - bad));
     }
     if (parsed < 0) {
         PyErr_Format(PyExc_ValueError, "more than %d cards", MAX_COLLECT);
@@ -90,6 +87,23 @@ static int collect_text(PyObject *text, uint8_t *out, Py_ssize_t *count) {
     int status = utf8 ? collect_utf8(utf8, len, out, count) : -1;
     Py_XDECREF(keep);
     return status;
+}
+
+/* Raises `type` with before + obj + after, obj written for a message by _checks.shown_value (str() when
+ * as_str, else repr()): the rule both backends share, so a huge int or a long text makes neither a huge
+ * message nor Python's digit-limit error. Returns NULL. */
+static PyObject *raise_about(PyObject *type, const char *before, PyObject *obj, int as_str, const char *after) {
+    PyObject *checks = PyImport_ImportModule("pokerhash._checks");
+    PyObject *shown = NULL;
+    if (checks)
+        shown = as_str ? PyObject_CallMethod(checks, "shown_value", "OO", obj, (PyObject *)&PyUnicode_Type)
+                       : PyObject_CallMethod(checks, "shown_value", "O", obj);
+    Py_XDECREF(checks);
+    if (shown) {
+        PyErr_Format(type, "%s%U%s", before, shown, after);
+        Py_DECREF(shown);
+    }
+    return NULL;
 }
 
 static int type_has(PyObject *obj, const char *attribute) {
@@ -124,7 +138,7 @@ static int collect_one(PyObject *item, uint8_t *out, Py_ssize_t *count) {
         if (id == -1 && PyErr_Occurred())
             return -1;
         if (overflow || id < 0 || id >= PH_DECK_SIZE) {
-            PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", item);
+            raise_about(PyExc_ValueError, "card id ", item, 1, " outside 0..51");
             return -1;
         }
         if (*count == MAX_COLLECT) {
@@ -261,7 +275,7 @@ static PyObject *py_best_five(PyObject *module, PyObject *const *args, Py_ssize_
 static PyObject *py_card_name(PyObject *module, PyObject *arg) {
     (void)module;
     if (PyBool_Check(arg))
-        return PyErr_Format(PyExc_TypeError, "a card id must be an integer, got %R", arg);
+        return raise_about(PyExc_TypeError, "a card id must be an integer, got ", arg, 0, "");
     PyObject *number = PyNumber_Index(arg);
     if (!number)
         return NULL;
@@ -269,7 +283,7 @@ static PyObject *py_card_name(PyObject *module, PyObject *arg) {
     long card = PyLong_AsLongAndOverflow(number, &overflow);
     char name[3];
     if (overflow || card != (int)card || ph_card_format((int)card, name) < 0) { /* 2**63 names the id too */
-        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", number);
+        raise_about(PyExc_ValueError, "card id ", number, 1, " outside 0..51");
         Py_DECREF(number);
         return NULL;
     }
@@ -282,7 +296,7 @@ static PyObject *py_card_name(PyObject *module, PyObject *arg) {
 /* A hand value 1..worst; -1 with TypeError (a bool, a non-integer) or ValueError (out of range). */
 static int value_upto(PyObject *arg, int worst) {
     if (PyBool_Check(arg)) {
-        PyErr_Format(PyExc_TypeError, "a hand value must be an integer, got %R", arg);
+        raise_about(PyExc_TypeError, "a hand value must be an integer, got ", arg, 0, "");
         return -1;
     }
     PyObject *number = PyNumber_Index(arg);
@@ -290,8 +304,11 @@ static int value_upto(PyObject *arg, int worst) {
         return -1;
     int overflow;
     long value = PyLong_AsLongAndOverflow(number, &overflow);
-    if (overflow || value < 1 || value > worst) /* 2**63 is named too, not an OverflowError */
-        PyErr_Format(PyExc_ValueError, "hand value %S outside 1..%d", number, worst);
+    if (overflow || value < 1 || value > worst) { /* 2**63 is named too, not an OverflowError */
+        char range[32];
+        snprintf(range, sizeof range, " outside 1..%d", worst);
+        raise_about(PyExc_ValueError, "hand value ", number, 1, range);
+    }
     Py_DECREF(number);
     return PyErr_Occurred() ? -1 : (int)value;
 }
@@ -359,7 +376,9 @@ static int unsigned_arg(PyObject *arg, const char *name, unsigned long long *out
     Py_XDECREF(number);
     if (*out == (unsigned long long)-1 && PyErr_Occurred()) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s must be a non-negative integer below 2**64, got %R", name, arg);
+        char before[128];
+        snprintf(before, sizeof before, "%s must be a non-negative integer below 2**64, got ", name);
+        raise_about(PyExc_ValueError, before, arg, 0, "");
         return -1;
     }
     return 0;
@@ -499,7 +518,9 @@ static PyObject *py_rank_combination(PyObject *module, PyObject *const *args, Py
         long value = PyLong_AsLongAndOverflow(number, &overflow);
         Py_DECREF(number);
         if (overflow || value < 0 || (unsigned long long)value >= n) {
-            PyErr_Format(PyExc_ValueError, "item %S outside 0..n-1 for n=%llu", item, n);
+            char range[48];
+            snprintf(range, sizeof range, " outside 0..n-1 for n=%llu", n);
+            raise_about(PyExc_ValueError, "item ", item, 1, range);
             goto done;
         }
         if (seen >> value & 1) {
@@ -646,7 +667,7 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
         PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
         if (PyBool_Check(item)) { /* True is an int to C, but never a count (as for card ids and values) */
             Py_DECREF(seq);
-            return PyErr_Format(PyExc_TypeError, "q must hold integers, got %R", item);
+            return raise_about(PyExc_TypeError, "q must hold integers, got ", item, 0, "");
         }
         long digit = PyLong_AsLong(item);
         ok = !(digit == -1 && PyErr_Occurred()) && digit >= 0 && digit <= 4;
@@ -654,7 +675,7 @@ static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssi
     }
     Py_DECREF(seq);
     if (ok && PyBool_Check(args[1]))
-        return PyErr_Format(PyExc_TypeError, "k must be an integer, got %R", args[1]);
+        return raise_about(PyExc_TypeError, "k must be an integer, got ", args[1], 0, "");
     long k = ok ? PyLong_AsLong(args[1]) : -1;
     int32_t hash = (ok && k >= 0 && k <= 9) ? ph_quinary_hash(q, (unsigned)k) : PH_E_ARGUMENT;
     if (hash < 0) {
@@ -692,7 +713,7 @@ static int card_id_of(PyObject *item, uint8_t *out) {
     int overflow;
     long id = PyLong_AsLongAndOverflow(number, &overflow);
     if (!(id == -1 && PyErr_Occurred()) && (overflow || id < 0 || id >= PH_DECK_SIZE))
-        PyErr_Format(PyExc_ValueError, "card id %S outside 0..51", number);
+        raise_about(PyExc_ValueError, "card id ", number, 1, " outside 0..51");
     Py_DECREF(number);
     if (PyErr_Occurred())
         return -1;

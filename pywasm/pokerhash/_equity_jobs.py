@@ -24,7 +24,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
-from ._checks import as_int, flag, positive
+from ._checks import as_int, flag, positive, shown_value
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
@@ -59,9 +59,9 @@ def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any
     """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them,
     TypeError for an exact that is not True, False or None ('no' would otherwise read as true)."""
     if exact is not None and not isinstance(exact, bool) and type(exact).__name__ != "bool_":
-        raise TypeError(f"exact must be True, False or None, got {exact!r}")
+        raise TypeError(f"exact must be True, False or None, got {shown_value(exact)}")
     exact = None if exact is None else bool(exact)
-    given = [f"{name}={value!r}" for name, value in (("samples", samples), ("stderr", stderr), ("seed", seed))
+    given = [f"{name}={shown_value(value)}" for name, value in (("samples", samples), ("stderr", stderr), ("seed", seed))
              if value is not None]
     if exact is True and given:
         raise ValueError(f"exact=True conflicts with {', '.join(given)}: those set Monte Carlo; "
@@ -166,11 +166,11 @@ def mc_limits(samples: Any, stderr: Any, default: int, most_for_stderr: int) -> 
     """(samples to draw at most, stderr target or None), checked."""
     count = None if samples is None else positive(samples, "samples")
     if count is not None and count > MAX_SAMPLES:
-        raise ValueError(f"samples must be at most 10**12, got {samples!r}: that many would take days;"
+        raise ValueError(f"samples must be at most 10**12, got {shown_value(samples)}: that many would take days;"
                          " pass stderr= to stop at a precision instead")
     samples = count
     if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float)) or not stderr > 0):
-        raise ValueError(f"stderr must be a positive number, got {stderr!r}")
+        raise ValueError(f"stderr must be a positive number, got {shown_value(stderr)}")
     if samples is None:
         samples = most_for_stderr if stderr is not None else default
     return samples, stderr
@@ -182,7 +182,7 @@ def new_seed(seed: Any) -> int:
         return random.SystemRandom().getrandbits(63)
     number = as_int(seed)
     if number is None or not 0 <= number < 1 << 64:
-        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {shown_value(seed)}")
     return number
 
 

@@ -13,7 +13,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card
-from ._checks import is_card_sequence, optional_bool
+from ._checks import is_card_sequence, optional_bool, shown_value
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -299,7 +299,7 @@ def _cards(cards, name: str) -> List[int]:
         return []
     if isinstance(cards, (bytes, bytearray, memoryview, dict)) or (
             not isinstance(cards, (str, list, tuple)) and not hasattr(type(cards), "__iter__")):
-        raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} {cards!r}")
+        raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} {shown_value(cards)}")
     return list(core.parse_cards(cards if isinstance(cards, (str, list, tuple)) else list(cards)))
 
 

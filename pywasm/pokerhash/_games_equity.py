@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 from . import _equity, _equity_jobs as jobs
 from ._backend import core
 from ._cards import Card
+from ._checks import shown_value
 from ._equity_spot import Rules, Spot
 from ._ranges import Range, parse_range as parse_holdem_range, parse_range_on
 
@@ -53,7 +54,7 @@ def game_id(game: str) -> int:
     try:
         return _IDS[game]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {game!r}; games: {', '.join(_IDS)}") from None
+        raise ValueError(f"unknown game {shown_value(game)}; games: {', '.join(_IDS)}") from None
 
 
 def _deck_name(game: str) -> str:
@@ -240,7 +241,7 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
     """
     started = time.perf_counter()
     if game not in EQUITY_GAMES:
-        raise ValueError(f"unknown equity game {game!r}; equity games: {', '.join(EQUITY_GAMES)}")
+        raise ValueError(f"unknown equity game {shown_value(game)}; equity games: {', '.join(EQUITY_GAMES)}")
     most = jobs.local_threads(threads, executor)
     if isinstance(executor, int) and not isinstance(executor, bool):
         executor = None  # executor=N: N local threads, planned as threads=N

@@ -8,6 +8,7 @@ from array import array
 from typing import Dict, List
 
 from ._backend import core
+from ._checks import shown_value
 
 WORST_VALUE = 7462
 _below: Dict[int, List[int]] = {}  # k -> hands with a value better than v, for v = 0..7463
@@ -40,7 +41,7 @@ def percentile(value: int, k: int = 7) -> float:
     """
     core.category(value)  # the shared range check and message
     if isinstance(k, bool) or not hasattr(type(k), "__index__") or not 5 <= operator.index(k) <= 7:
-        raise ValueError(f"k must be 5, 6 or 7, got {k!r}")
+        raise ValueError(f"k must be 5, 6 or 7, got {shown_value(k)}")
     value, k = operator.index(value), operator.index(k)
     below = _below.get(k) or _count(k)
     total = below[WORST_VALUE + 1]

@@ -20,7 +20,7 @@ from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
 from ._buffers import Rows, numpy_or_none
-from ._checks import check_output, integer, positive
+from ._checks import check_output, integer, positive, shown_value
 from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run, _threads_or_executor
 from ._version import __version__
 
@@ -57,7 +57,7 @@ def order_code(order: str) -> int:
     try:
         return ORDERS[order]
     except (KeyError, TypeError):
-        raise ValueError(f"order must be 'colex' or 'lex', got {order!r}") from None
+        raise ValueError(f"order must be 'colex' or 'lex', got {shown_value(order)}") from None
 
 
 def _value_dtype(np, dtype: Any):
@@ -634,7 +634,7 @@ def value_table(k: int = 7, order: str = "colex", *, executor: Any = None, progr
     """
     k = integer(k, "k")
     if not 5 <= k <= 9:
-        raise ValueError(f"k must be 5 to 9, got {k!r}")
+        raise ValueError(f"k must be 5 to 9, got {shown_value(k)}")
     table = CombinationTable(52, k, "uint16", order, holds="hand values")
     executor = _threads_or_executor(executor)
     # Not build(evaluate_batch): the C walk steps from hand to hand (one key addition and a lookup each)

@@ -19,6 +19,7 @@ import struct
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
 from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence, shown as _shown
+from ._checks import shown_value as _shown_value
 
 _LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
 _lib = ctypes.CDLL(_LIBRARY)
@@ -28,6 +29,7 @@ _lib = ctypes.CDLL(_LIBRARY)
 for _name, _result, _args in (
     ("ph_version", c_char_p, []),
     ("ph_cards_parse", c_int, [c_char_p, c_size_t, c_void_p, c_size_t, POINTER(c_size_t)]),
+    ("ph_cards_word_length", c_size_t, [c_char_p, c_size_t]),
     ("ph_evaluate", c_int, [c_void_p, c_size_t]),
     ("ph_evaluate_batch", c_int, [c_void_p, c_size_t, c_size_t, c_void_p, POINTER(c_size_t)]),
     ("ph_value_histogram", c_int, [c_size_t, c_uint64, c_uint64, c_void_p]),
@@ -96,7 +98,7 @@ def _unsigned(obj, name: str) -> int:
         except Exception:  # the native binding clears the conversion error into the message below
             value = None
     if not isinstance(value, int) or not 0 <= value < U64_END:
-        raise ValueError(f"{name} must be a non-negative integer below 2**64, got {obj!r}")
+        raise ValueError(f"{name} must be a non-negative integer below 2**64, got {_shown_value(obj)}")
     return value
 
 
@@ -141,9 +143,8 @@ def _collect_text(text: str, count: int) -> int:
     utf8 = _utf8(text)
     parsed = _lib.ph_cards_parse(utf8, len(utf8), _cards_at + count, MAX_COLLECT - count, ctypes.byref(_size))
     if parsed == -4:  # PH_E_PARSE: name the token as written, up to the next separator
-        bad = end = _size.value
-        while end < len(utf8) and utf8[end] not in b" ,\t\n":
-            end += 1
+        bad = _size.value
+        end = bad + _lib.ph_cards_word_length(utf8[bad:], len(utf8) - bad)
         raise ValueError(f"unknown card {_shown(utf8[bad:end].decode('utf-8', 'replace'))}")
     if parsed < 0:
         raise ValueError(f"more than {MAX_COLLECT} cards")
@@ -154,7 +155,7 @@ def _collect_one(item, count: int) -> int:
     if _is_card_id(item):
         card = item if isinstance(item, int) else operator.index(item)
         if not 0 <= card < DECK_SIZE:
-            raise ValueError(f"card id {item!s} outside 0..51")
+            raise ValueError(f"card id {_shown_value(item, str)} outside 0..51")
         if count == MAX_COLLECT:
             raise ValueError(f"more than {MAX_COLLECT} cards")
         _cards[count] = card
@@ -228,10 +229,10 @@ def best_five(*cards):
 def card_name(card_id, /):
     """The two-character name of a card id: 'As'."""
     if isinstance(card_id, bool):
-        raise TypeError(f"a card id must be an integer, got {card_id!r}")
+        raise TypeError(f"a card id must be an integer, got {_shown_value(card_id)}")
     value = operator.index(card_id)
     if not 0 <= value < DECK_SIZE:  # 2**63 and beyond name the id too
-        raise ValueError(f"card id {value} outside 0..51")
+        raise ValueError(f"card id {_shown_value(value, str)} outside 0..51")
     return _CARD_NAMES[value]
 
 
@@ -241,10 +242,10 @@ def card_name(card_id, /):
 def _value_upto(obj, worst: int) -> int:
     """value_upto in _core.c: a hand value 1..worst."""
     if isinstance(obj, bool):
-        raise TypeError(f"a hand value must be an integer, got {obj!r}")
+        raise TypeError(f"a hand value must be an integer, got {_shown_value(obj)}")
     value = operator.index(obj)
     if not 1 <= value <= worst:  # 2**63 is named too, not an OverflowError
-        raise ValueError(f"hand value {value} outside 1..{worst}")
+        raise ValueError(f"hand value {_shown_value(value, str)} outside 1..{worst}")
     return value
 
 
@@ -408,7 +409,7 @@ def rank_combination(*args) -> int:
         if value is None:
             raise TypeError("items must be a sequence of integers")
         if value < 0 or value >= n:
-            raise ValueError(f"item {item!s} outside 0..n-1 for n={n}")
+            raise ValueError(f"item {_shown_value(item, str)} outside 0..n-1 for n={n}")
         if seen >> value & 1:
             raise ValueError(f"duplicate item {value}")
         seen |= 1 << value
@@ -511,7 +512,7 @@ def quinary_hash(*args) -> int:
     try:
         for i in range(13 if ok else 0):
             if isinstance(q[i], bool):
-                refused = f"q must hold integers, got {q[i]!r}"
+                refused = f"q must hold integers, got {_shown_value(q[i])}"
                 break
             digit = _as_long(q[i])
             if not 0 <= digit <= 4:
@@ -519,7 +520,7 @@ def quinary_hash(*args) -> int:
                 break
             _small[i] = digit
         if ok and not refused and isinstance(args[1], bool):
-            refused = f"k must be an integer, got {args[1]!r}"
+            refused = f"k must be an integer, got {_shown_value(args[1])}"
         k = _as_long(args[1]) if ok and not refused else -1
     except Exception:  # the native binding clears any conversion error into the message below
         ok, k = False, -1
@@ -575,7 +576,7 @@ def _holding_card(item) -> int:
         raise TypeError("holdings must hold card ids (int)")
     value = operator.index(item)
     if not 0 <= value < DECK_SIZE:
-        raise ValueError(f"card id {value!s} outside 0..51")
+        raise ValueError(f"card id {_shown_value(value, str)} outside 0..51")
     return value
 
 

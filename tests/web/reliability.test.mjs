@@ -579,6 +579,8 @@ test('user text in messages is cut to a short start and its length', () => {
     throwsWith(() => ph.gameInfo('😀'.repeat(40)), `unknown game '${'😀'.repeat(40)}'; games: holdem, shortdeck, ` +
         'shortdeck_triton, ace_five, ace_five_8, deuce_seven', 'argument');
     throwsWith(() => ph.evaluate('Y'.repeat(40)), `unknown card '${'Y'.repeat(40)}'`, 'parse');
+    // an unknown card is named up to the separators of the library's parser
+    for (const separator of ' ,;\t\r\n') throwsWith(() => ph.evaluate(`As Ks Qx${separator}Js Ts`), "unknown card 'Qx'", 'parse');
     // control characters show as \xNN, as in Python's messages
     throwsWith(() => ph.gameInfo('a\u0000b'), "unknown game 'a\\x00b'; games: holdem, shortdeck, shortdeck_triton, " +
         'ace_five, ace_five_8, deuce_seven', 'argument');

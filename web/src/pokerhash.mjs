@@ -191,8 +191,7 @@ export class PokerHash {
                 MAX_CARDS - count, this._scratch + AT_SIZE);
             if (parsed === STATUS.PARSE) {
                 const offset = this._sizeAt(AT_SIZE);
-                let end = offset;
-                while (end < bytes.length && !' ,\t\n\r;'.includes(String.fromCharCode(bytes[end]))) end++;
+                const end = offset + this._core._ph_cards_word_length(at + offset, bytes.length - offset);
                 fail(`unknown card ${echo(decoder.decode(bytes.subarray(offset, end)), "'")}`, 'parse');
             }
             if (parsed < 0) fail(`more than ${MAX_CARDS} cards`, 'count');
