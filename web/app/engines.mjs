@@ -15,6 +15,26 @@ export function loadJs() {
 /** A Python string literal for `text` (JSON's escapes are Python's too). */
 export const pyString = (text) => JSON.stringify(text);
 
+/**
+ * What a code block shows when no Python ran for the request on screen: why, as a Python comment, then the code
+ * that would have run where there is one. Every request sets its panel's block, so it never keeps the code of an
+ * earlier request that no longer matches the result or message shown.
+ */
+export const notRunCode = (why, code = '') => `# Not run: ${why}.${code ? `\n\n${code}` : ''}`;
+
+/** The block's text when the page refused the input before any engine saw it. */
+export const REFUSED_CODE = notRunCode('the page refused this input (the message above says why)');
+
+/** Runs the page's own checks of a request; a refusal also shows REFUSED_CODE in `codeBlock`. */
+export function pageChecks(codeBlock, checks) {
+    try {
+        return checks();
+    } catch (e) {
+        codeBlock.textContent = REFUSED_CODE;
+        throw e;
+    }
+}
+
 export class Cancelled extends Error {
     constructor() {
         super('cancelled');

@@ -2,7 +2,7 @@
 // index panel, the other games (games_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
 // booted, and from the JS library until then; long work always runs in a worker, so the page never freezes.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
-import { JsWorker, PyWorker, loadJs, pyString } from './engines.mjs';
+import { JsWorker, PyWorker, loadJs, notRunCode, pageChecks, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
@@ -12,13 +12,16 @@ import { buildPicker, isRed } from './picker.mjs';
 const $ = (id) => document.getElementById(id);
 const metrics = (window.pokerhashPage = {
     jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, handEvals: 0, lastHand: null, equityRuns: 0, lastEquity: null,
-    histograms: 0, streets: 0, errors: [], wheel: null,
+    histograms: 0, streets: 0, errors: [], wheel: null, superseded: 0,
 });
 let js = null; // the JS library on this thread: single hands, estimates
 let jsWorker = null;
 let py = null; // the Python worker, once booted
-let pyFailed = false; // Pyodide could not start: the JS engine answers for good, and the notes say so
-const pyWaiting = () => (pyFailed ? 'Python failed to boot' : 'Python still booting');
+let pyFailure = null; // why Pyodide could not start: the JS engine answers for good, and the notes say so
+const pyWaiting = () => (pyFailure !== null ? 'Python failed to boot' : 'Python still booting');
+/** The Python-code note of a quick answer the JS library gave: why Python did not run it. */
+const jsAnswered = (code) => notRunCode(`the JS library answered (${
+    py ? 'Python busy with a longer run' : pyFailure !== null ? `Python failed to boot: ${pyFailure}` : pyWaiting()}); in Python it reads`, code);
 let selected = []; // card ids in the order they were given
 let updatePicker = () => {};
 const BENCH_HANDS = 1_000_000;
@@ -52,13 +55,35 @@ function setStatus(id, state, text) {
 /** Ends the current task, so that no stretch of start-up work holds the thread for long (Long Tasks). */
 const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
-/** Runs f() for the latest call only: an answer that arrives after a newer request is dropped. */
+class Superseded extends Error {
+    constructor() {
+        super('superseded');
+        this.name = 'Superseded';
+    }
+}
+
+/**
+ * Latest request wins, for one field: request(f) runs f() and rejects with Superseded, answer and error alike,
+ * once a newer request of the field has begun. While Python is busy the JS library answers a later input at once,
+ * so an earlier request's Python answer (or error) can arrive after it and must not replace it. Requests the page
+ * answers itself (a refusal, an empty field) go through here too: they are newer requests as well.
+ */
 function latest() {
     let generation = 0;
+    const drop = () => {
+        metrics.superseded++;
+        return new Superseded();
+    };
     return async (f) => {
         const mine = ++generation;
-        const value = await f();
-        if (mine !== generation) throw new Error('superseded');
+        let value;
+        try {
+            value = await f();
+        } catch (e) {
+            if (mine !== generation) throw drop();
+            throw e;
+        }
+        if (mine !== generation) throw drop();
         return value;
     };
 }
@@ -86,15 +111,21 @@ value = ph.evaluate(hand)
 
 const handRequest = latest();
 
+/** The hand of `text`, or null for an empty field. */
 async function analyze(text) {
-    refuseTooManyCards(js, text, 9, 'a hand needs 5 to 9 cards');
+    if (!text) {
+        $('hand-code').textContent = notRunCode('no cards entered');
+        return null;
+    }
+    pageChecks($('hand-code'), () => refuseTooManyCards(js, text, 9, 'a hand needs 5 to 9 cards'));
+    const code = handCode(text);
     // One hand takes microseconds: it does not wait in the Python worker's queue behind a long equity run.
     if (py && !py.busy) {
-        const code = handCode(text);
         $('hand-code').textContent = code;
         const r = await py.run(code).promise;
         return { ...r, bestFive: r.best_five, engine: 'Python pokerhash (backend "wasm") in Pyodide, in a Web Worker' };
     }
+    $('hand-code').textContent = jsAnswered(code);
     const hand = js.analyze(text);
     return { ...hand, cards: js.parseCards(text), category: CATEGORY_NAMES[hand.category], engine: `JS pokerhash.mjs (${py ? 'Python busy with a longer run' : pyWaiting()})` };
 }
@@ -102,14 +133,6 @@ async function analyze(text) {
 async function evaluateHand() {
     const text = $('hand-input').value.trim();
     const error = $('hand-error');
-    if (!text) {
-        selected = [];
-        updatePicker(selected);
-        showError(error, $('hand-input'), null);
-        $('result').classList.add('stale');
-        metrics.handEvals++;
-        return;
-    }
     try {
         selected = js.parseCards(text); // keeps the picker in step even when the hand is incomplete
     } catch {
@@ -117,6 +140,13 @@ async function evaluateHand() {
     }
     try {
         const hand = await handRequest(() => analyze(text));
+        if (!hand) {
+            updatePicker(selected);
+            showError(error, $('hand-input'), null);
+            $('result').classList.add('stale');
+            metrics.handEvals++;
+            return;
+        }
         selected = hand.cards;
         $('value').textContent = String(hand.value);
         $('category').textContent = hand.category;
@@ -131,7 +161,7 @@ async function evaluateHand() {
             console.info(`pokerhash: first Python result ${metrics.firstPythonEvalMs} ms after navigation`);
         }
     } catch (e) {
-        if (e.message === 'superseded') return;
+        if (e.name === 'Superseded') return;
         showError(error, $('hand-input'), e.message);
         $('result').classList.add('stale');
         updatePicker(selected);
@@ -196,66 +226,77 @@ const unrankCode = (index, k, order) => `import pokerhash as ph
 cards = ph.unrank_combination(${index}, ${k}, 52, ${pyString(order)})
 {"cards": [int(c) for c in cards]}`;
 
-/** Runs one rank or unrank; its error goes to the line under its own field (`id`-error), the other's stays. */
-async function combination(id, run) {
+const RANK_RULE = 'enter 1 to 52 cards'; // a set of 0 cards has index 0 of 1, an answer nobody asked for
+const rankRequest = latest();
+const unrankRequest = latest();
+
+/**
+ * One rank or unrank, the latest request of its field wins (`request`): compute() answers, show() displays the
+ * answer; an error goes to the line under its own field (`id`-error), the other field's stays.
+ */
+async function combination(id, request, compute, show) {
     const input = $(`${id}-input`);
     const error = $(`${id}-error`);
     showError(error, input, null);
+    $(`${id}-output`).replaceChildren();
     try {
-        await run();
+        show(await request(compute));
     } catch (e) {
-        showError(error, input, e.message);
+        if (e.name !== 'Superseded') showError(error, input, e.message);
     }
 }
-
-const RANK_RULE = 'enter 1 to 52 cards'; // a set of 0 cards has index 0 of 1, an answer nobody asked for
 
 function showTotal(k) {
     $('comb-total').textContent = `C(52, ${k}) = ${group(js.comb(52, k))}`;
 }
 
 function rank() {
-    return combination('rank', async () => {
-        const text = $('rank-input').value;
-        const order = $('order').value;
-        $('rank-output').textContent = '';
-        refuseTooManyCards(js, text, 52, RANK_RULE);
+    const text = $('rank-input').value;
+    const order = $('order').value;
+    return combination('rank', rankRequest, async () => {
+        pageChecks($('comb-code'), () => refuseTooManyCards(js, text, 52, RANK_RULE));
+        const code = rankCode(text, order);
         let index;
         let k;
         if (py && !py.busy) { // a quick answer does not queue behind a long Python run
-            const code = rankCode(text, order);
             $('comb-code').textContent = code;
             ({ index, k } = await py.run(code).promise);
         } else {
+            $('comb-code').textContent = jsAnswered(code);
             const cards = js.parseCards(text);
             index = String(js.rankCombination(cards, 52, order));
             k = cards.length;
         }
         if (k === 0) throw new Error(RANK_RULE);
+        return { index, k };
+    }, ({ index, k }) => {
         $('rank-output').textContent = group(BigInt(index));
         showTotal(k);
     });
 }
 
 function unrank() {
-    return combination('unrank', async () => {
-        const k = Number($('unrank-k').value);
-        const order = $('order').value;
-        $('unrank-output').replaceChildren();
+    const text = $('unrank-input').value;
+    const k = Number($('unrank-k').value);
+    const order = $('order').value;
+    return combination('unrank', unrankRequest, async () => {
         // Digits without leading zeros (they go into Python code too), checked against C(52, k) here in the
         // library's words: a 5,000-digit index would otherwise stop at Python's int-from-text limit.
-        const raw = wholeNumber($('unrank-input').value, 'index');
-        if (raw === null) throw new Error("index must be a whole number, got ''");
-        const last = BigInt(js.comb(52, k)) - 1n;
-        if (BigInt(raw) > last) throw new Error(`index ${shortened(raw)} outside 0..C(52,${k})-1 = 0..${last}`);
-        let cards;
+        const raw = pageChecks($('comb-code'), () => {
+            const digits = wholeNumber(text, 'index');
+            if (digits === null) throw new Error("index must be a whole number, got ''");
+            const last = BigInt(js.comb(52, k)) - 1n;
+            if (BigInt(digits) > last) throw new Error(`index ${shortened(digits)} outside 0..C(52,${k})-1 = 0..${last}`);
+            return digits;
+        });
+        const code = unrankCode(raw, k, order);
         if (py && !py.busy) { // a quick answer does not queue behind a long Python run
-            const code = unrankCode(raw, k, order);
             $('comb-code').textContent = code;
-            ({ cards } = await py.run(code).promise);
-        } else {
-            cards = js.unrankCombination(BigInt(raw), k, 52, order);
+            return (await py.run(code).promise).cards;
         }
+        $('comb-code').textContent = jsAnswered(code);
+        return js.unrankCombination(BigInt(raw), k, 52, order);
+    }, (cards) => {
         showCards($('unrank-output'), cards);
         showTotal(k);
     });
@@ -285,7 +326,7 @@ async function benchmark() {
         const jsResult = await jsWorker.run('benchmark', { hands: BENCH_HANDS, seed: 2024 }).promise;
         $('bench-js').textContent = rate(jsResult.evalsPerSecond);
         let pyRate = 0;
-        let note = pyFailed ? 'Python failed to boot: the JS engine alone ran.' : 'Python is still booting: run again once it is ready.';
+        let note = pyFailure !== null ? 'Python failed to boot: the JS engine alone ran.' : 'Python is still booting: run again once it is ready.';
         if (py) {
             $('bench-code').textContent = benchCode;
             const result = await py.run(benchCode, null, { '/tmp/hands.u8': jsResult.cards }).promise;
@@ -321,6 +362,7 @@ async function start() {
     $('rank-form').addEventListener('submit', (e) => { e.preventDefault(); rank(); });
     $('unrank-form').addEventListener('submit', (e) => { e.preventDefault(); unrank(); });
     $('order').addEventListener('change', () => { rank(); unrank(); });
+    $('unrank-k').addEventListener('change', unrank); // the cards shown are for the size on screen
     $('bench-run').addEventListener('click', benchmark);
     $('hist-run').addEventListener('click', histogram);
     $('hist-k').addEventListener('change', histogram);
@@ -363,11 +405,10 @@ async function start() {
         await rank();
         await equity.run();
     } catch (e) {
-        pyFailed = true;
+        pyFailure = e.message;
         setStatus('py-status', 'error', 'Python · failed to boot');
-        $('hand-code').textContent = `Pyodide failed to start: ${e.message}`;
         metrics.errors.push(String(e));
-        evaluateHand(); // its note said "Python still booting"
+        evaluateHand(); // its notes said "Python still booting"; its code block now says why Python failed
     }
 }
 
