@@ -673,3 +673,210 @@ def test_every_request_stayed_on_localhost(page_session):
     assert requests
     hosts = {urlparse(url).hostname for url in requests if not url.startswith(("data:", "blob:"))}
     assert hosts == {"127.0.0.1"}, hosts
+
+
+# ---- latest request wins; the code shown is the code that ran; a result of another spot is dimmed ---------
+
+
+def hold_js_jobs(page, job: str) -> None:
+    """The JS worker keeps back its `job` messages until release_js_jobs(): a run of that job ends when the test says."""
+    worker(page, "js_worker.mjs").evaluate("""(job) => {
+        const original = self.onmessage;
+        const held = [];
+        self.onmessage = (event) => (event.data.job === job ? held.push(event) : original(event));
+        self.releaseJobs = () => { self.onmessage = original; held.forEach((event) => original(event)); };
+    }""", job)
+
+
+def release_js_jobs(page) -> None:
+    worker(page, "js_worker.mjs").evaluate("self.releaseJobs()")
+
+
+def release(held: list) -> None:
+    for request in held:
+        request.fulfill(body="")
+
+
+def superseded(page) -> int:
+    return page.evaluate("window.pokerhashPage.superseded")
+
+
+@pytest.mark.parametrize("field, marker, first, second", [
+    ("rank", "ph.rank_combination(", "2c 3c 4c 5c 6c 7c 8c", "As Ks Qs Js Ts 9s 8s"),
+    ("unrank", "ph.unrank_combination(", "5", "133784559"),
+])
+def test_a_late_python_answer_does_not_replace_a_later_rank_or_unrank(page_session, field, marker, first, second):
+    """The first request waits in Python; the second, answered at once by the JS library (Python is busy), must stay
+    on screen when the first one's answer comes: it used to replace it, a wrong index for the cards on screen."""
+    import pokerhash
+
+    page, _, _ = page_session
+    held = hold_python_job(page, marker)
+    try:
+        with page.expect_request(f"**{GATE}"):
+            page.fill(f"#{field}-input", first)
+            page.click(f"#{field}-form button")
+        dropped = superseded(page)
+        page.fill(f"#{field}-input", second)
+        page.click(f"#{field}-form button")
+    finally:
+        release(held)
+        page.unroute(f"**{GATE}")
+    page.wait_for_function("n => window.pokerhashPage.superseded > n", arg=dropped)
+    assert page.is_hidden(f"#{field}-error")
+    if field == "rank":
+        want = pokerhash.rank_combination(pokerhash.parse_cards(second), 52, "colex")
+        assert page.text_content("#rank-output") == f"{want:,}"
+    else:
+        names = page.eval_on_selector_all("#unrank-output .mini", "els => els.map(e => e.title)")
+        assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(int(second), 7, 52, "colex")]
+    assert page.text_content("#comb-code").startswith("# Not run: the JS library answered (Python busy")
+
+
+def test_a_late_python_error_or_answer_does_not_replace_a_later_hand(page_session):
+    """The hand field's guard let an earlier request's error through, and an emptied field did not count as a request."""
+    import pokerhash
+
+    page, _, _ = page_session
+    good = "9c 9d 9h 4s 4c 2d 3h"
+    for first, second in (("As Ks Qs Js Xx", good), (good, "")):
+        held = hold_python_job(page, "value = ph.evaluate(hand)")
+        try:
+            with page.expect_request(f"**{GATE}"):
+                page.fill("#hand-input", first)
+                page.click("#hand-form button[type=submit]")
+            dropped = superseded(page)
+            page.fill("#hand-input", second)
+            page.click("#hand-form button[type=submit]")
+        finally:
+            release(held)
+            page.unroute(f"**{GATE}")
+        page.wait_for_function("n => window.pokerhashPage.superseded > n", arg=dropped)
+        assert page.is_hidden("#hand-error"), page.text_content("#hand-error")
+        if second:
+            assert page.text_content("#value") == str(pokerhash.evaluate(second))
+            assert "stale" not in page.get_attribute("#result", "class")
+            code = page.text_content("#hand-code")
+            assert code.startswith("# Not run: the JS library answered (Python busy") and f'hand = "{second}"' in code
+        else:
+            assert "stale" in page.get_attribute("#result", "class")
+            assert page.text_content("#hand-code") == "# Not run: no cards entered."
+    evaluate_text(page, good)
+    assert page.text_content("#hand-code").startswith("import pokerhash")
+
+
+REFUSED = "# Not run: the page refused this input (the message above says why)."
+
+
+def test_a_refused_input_shows_no_earlier_code(page_session):
+    """A field the page refuses before Python runs showed the previous run's code under the refusal."""
+    page, _, _ = page_session
+    evaluate_text(page, "9c 9d 9h 4s 4c 2d 3h")
+    evaluate_text(page, "As Ks Qs Js Ts 9s 8s 7s 6s 5s")
+    assert page.text_content("#hand-error") == "a hand needs 5 to 9 cards, got 10"
+    assert page.text_content("#hand-code") == REFUSED
+    for field, value in (("rank", "As Ks Qs Js Ts 9s 8s"), ("unrank", "5")):
+        page.fill(f"#{field}-input", value)
+        page.click(f"#{field}-form button")
+        page.wait_for_function("v => document.querySelector('#comb-code').textContent.includes(v)", arg=value)
+    for field, value in (("rank", PASTE), ("unrank", "-1"), ("unrank", "133784560")):
+        page.fill(f"#{field}-input", value)
+        page.click(f"#{field}-form button")
+        page.wait_for_selector(f"#{field}-error", state="visible")
+        assert page.text_content("#comb-code") == REFUSED, (field, value)
+    page.fill("#unrank-input", "0")
+    page.click("#unrank-form button")
+    page.fill("#rank-input", "As Ks Qs Js Ts 9s 8s")
+    page.click("#rank-form button")
+    page.wait_for_selector("#rank-error", state="hidden")
+    page.wait_for_selector("#unrank-error", state="hidden")
+    run_equity(page, ["AcAd", "KsKh"], mode="mc", samples="1,000", seed="1")
+    assert "ph.equity(" in page.text_content("#eq-code")
+    for inputs in ({"mode": "mc", "samples": "abc"}, {"board": "2c 3c"}):
+        run_equity(page, ["AcAd", "KsKh"], **inputs)
+        assert page.is_visible("#eq-error")
+        assert page.text_content("#eq-code") == REFUSED, inputs
+    run_equity(page, ["AcAd", "KsKh"])
+    assert page.is_hidden("#eq-error")
+
+
+def test_unrank_follows_the_size_on_screen(page_session):
+    """Choosing another number of cards left the cards of the former size on screen until Unrank was pressed."""
+    import pokerhash
+
+    page, _, _ = page_session
+    page.fill("#unrank-input", "100")
+    page.click("#unrank-form button")
+    page.wait_for_function("document.querySelectorAll('#unrank-output .mini').length === 7")
+    page.select_option("#unrank-k", "5")
+    page.wait_for_function("document.querySelectorAll('#unrank-output .mini').length === 5")
+    names = page.eval_on_selector_all("#unrank-output .mini", "els => els.map(e => e.title)")
+    assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(100, 5, 52, "colex")]
+    assert page.text_content("#comb-total") == "C(52, 5) = 2,598,960"
+    page.select_option("#unrank-k", "7")
+    page.fill("#unrank-input", "0")
+    page.click("#unrank-form button")
+    page.wait_for_function("document.querySelectorAll('#unrank-output .mini').length === 7")
+
+
+def test_adding_or_removing_a_player_withdraws_the_proposal(page_session):
+    """The proposal answers for its spot; a player added or removed changes the spot without an input event, and
+    "Run Monte Carlo instead" then ran the spot that was no longer on screen."""
+    page, _, _ = page_session
+    for change in ("#eq-add", ".eq-player .remove >> nth=-1"):
+        set_players(page, ["random", "random", "random"], mode="exact")
+        page.click("#eq-run")
+        page.wait_for_selector("#eq-propose", state="visible")
+        page.click(change)
+        assert page.is_hidden("#eq-propose"), change
+    set_players(page, ["AcAd", "KsKh"])
+
+
+def test_an_equity_result_of_an_edited_spot_is_dimmed(page_session):
+    """A run's numbers arrived for the spot as it was at Run, shown as current under the edited fields."""
+    page, _, _ = page_session
+    run_equity(page, ["AcAd", "KsKh"], mode="mc", samples="1,000", seed="1")
+    assert "stale" not in page.get_attribute("#eq-result", "class")
+    page.fill("#eq-board", "2c 3c 4c")  # an edit dims the result on show
+    assert "stale" in page.get_attribute("#eq-result", "class")
+    page.fill("#eq-board", "")
+    held = hold_python_job(page, "ph.equity(")
+    try:
+        runs = page.evaluate("window.pokerhashPage.equityRuns")
+        with page.expect_request(f"**{GATE}"):
+            page.click("#eq-run")
+        page.fill("#eq-p1", "QsQd")
+    finally:
+        release(held)
+        page.unroute(f"**{GATE}")
+    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
+    assert page.evaluate("window.pokerhashPage.lastEquity.status") == "ok"
+    assert equity_table(page)[0][1] == "AcAd"
+    assert "stale" in page.get_attribute("#eq-result", "class")
+    assert page.text_content("#eq-summary").endswith("The spot has changed since this run began: run it again for the one on screen.")
+    run_equity(page, ["AcAd", "KsKh"], mode="mc", samples="1,000", seed="1")
+    assert "stale" not in page.get_attribute("#eq-result", "class")
+
+
+def test_equity_by_street_of_an_edited_spot_is_dimmed(page_session):
+    page, _, _ = page_session
+    set_players(page, ["AhKh", "QsQd"], board="Qh 7h 2c")
+    hold_js_jobs(page, "streets")
+    try:
+        done = page.evaluate("window.pokerhashPage.streets")
+        page.click("#eq-streets")
+        page.wait_for_function("document.querySelector('#eq-progress-text').textContent === 'street by street…'")
+        page.fill("#eq-board", "Qh 7h 2c 9s")
+    finally:
+        release_js_jobs(page)
+    page.wait_for_function("n => window.pokerhashPage.streets > n", arg=done, timeout=60_000)
+    assert "stale" in page.get_attribute("#streets", "class")
+    assert page.text_content("#streets-note") == "Equity by street: the spot has changed since this run began."
+    page.fill("#eq-board", "Qh 7h 2c")
+    done = page.evaluate("window.pokerhashPage.streets")
+    page.click("#eq-streets")
+    page.wait_for_function("n => window.pokerhashPage.streets > n", arg=done, timeout=60_000)
+    assert "stale" not in page.get_attribute("#streets", "class")
+    page.fill("#eq-p2", "JJ")
+    assert "stale" in page.get_attribute("#streets", "class")
+    set_players(page, ["AcAd", "KsKh"])

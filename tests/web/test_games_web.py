@@ -296,3 +296,44 @@ def test_page_game_equity_errors_speak_the_page_and_mark_their_field(page_sessio
     assert page.text_content("#games-eq-error") == "board: unknown card 'Xx'"
     assert run_game_equity(page, "shortdeck", ["AsAd", "KsKh"], mode="mc", samples="1,000", seed="007")["status"] == "ok"
     assert "seed=7" in page.text_content("#games-code")
+
+
+def test_a_game_equity_result_of_an_edited_form_is_dimmed(page_session):
+    """The result arrived for the form as it was at Run (the game changed meanwhile), shown as current; a page
+    refusal left the previous call in the code block."""
+    page, _, _ = page_session
+    worker = next(w for w in page.workers if w.url.endswith("/app/js_worker.mjs"))
+    worker.evaluate("""() => {
+        const original = self.onmessage;
+        const held = [];
+        self.onmessage = (event) => (event.data.job === 'gameEquity' ? held.push(event) : original(event));
+        self.releaseJobs = () => { self.onmessage = original; held.forEach((event) => original(event)); };
+    }""")
+    try:
+        page.select_option("#games-eq-game", "shortdeck")
+        page.fill("#games-eq-players", "AsAd; KsKh")
+        page.fill("#games-eq-board", "")
+        page.select_option("#games-eq-mode", "auto")
+        runs = page.evaluate("window.pokerhashGames.equityRuns")
+        page.click("#games-eq-run")
+        page.wait_for_function("document.querySelector('#games-eq-progress-text').textContent === 'starting…'")
+        page.select_option("#games-eq-game", "omaha_hilo8")
+    finally:
+        worker.evaluate("self.releaseJobs()")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=60_000)
+    assert page.evaluate("window.pokerhashGames.lastEquity.status") == "ok"
+    assert "stale" in page.get_attribute("#games-eq-result", "class")
+    assert page.text_content("#games-eq-summary").endswith("The form has changed since this run began: run it again for the one on screen.")
+    assert run_game_equity(page, "shortdeck", ["AsAd", "KsKh"])["status"] == "ok"
+    assert "stale" not in page.get_attribute("#games-eq-result", "class")
+    page.fill("#games-eq-board", "Ac")  # an edit dims the result on show
+    assert "stale" in page.get_attribute("#games-eq-result", "class")
+    assert run_game_equity(page, "shortdeck", ["AsAd", "KsKh"], mode="mc", samples="abc")["status"] == "error"
+    assert page.text_content("#games-code") == "# Not run: the page refused this input (the message above says why)."
+    page.fill("#games-hand", "As Kd 7h 2c " * 3)
+    page.click("#games-form button")
+    assert page.text_content("#games-error") == "a hand needs 5 to 9 cards, got 12"
+    assert page.text_content("#games-code") == "# Not run: the page refused this input (the message above says why)."
+    page.fill("#games-hand", "Ah 7h 8h 9h Jh Ac Ad")
+    page.click("#games-form button")
+    assert page.is_hidden("#games-error")

@@ -2,7 +2,7 @@
 // Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
 // the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
 // enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
-import { Cancelled, pyString } from './engines.mjs';
+import { Cancelled, REFUSED_CODE, notRunCode, pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 
@@ -46,8 +46,25 @@ export function setupEquityPanel(engines) {
     // a Cancel during the checks is kept for the job they would start (it used to reach no job and be lost).
     let current = null;
     let pending = null; // a run waiting for the proposal's answer
+    // The spot (typed()) each figure was computed from: a figure dims once the spot on screen is another one.
+    const shownSpot = { result: null, streets: null };
 
     const rows = () => [...list.querySelectorAll('.eq-player')];
+
+    /** The spot as typed, field by field (samples and seed count in Monte Carlo only): one string, to compare. */
+    function typed() {
+        const mode = $('eq-mode').value;
+        return JSON.stringify([rows().map((row) => row.querySelector('input').value), $('eq-board').value,
+            $('eq-dead').value, mode, ...(mode === 'mc' ? [$('eq-samples').value, $('eq-seed').value] : [])]);
+    }
+
+    /** After any change of the spot (typing, a player added or removed): the proposal and figures of another spot go. */
+    function edited() {
+        hideProposal();
+        const now = typed();
+        if (shownSpot.result !== now) $('eq-result').classList.add('stale');
+        if (shownSpot.streets !== now) $('streets').classList.add('stale');
+    }
 
     function renumber() {
         const all = rows();
@@ -82,6 +99,7 @@ export function setupEquityPanel(engines) {
             const next = row.nextElementSibling ?? row.previousElementSibling;
             row.remove();
             renumber();
+            edited();
             next?.querySelector('input')?.focus();
         });
         row.append(label, input, remove);
@@ -159,7 +177,7 @@ export function setupEquityPanel(engines) {
             method.samples = sampleCount($('eq-samples').value);
             method.seed = seedValue($('eq-seed').value);
         }
-        return { players, board, dead, method };
+        return { players, board, dead, method, typed: typed() };
     }
 
     /** Runs task(run) unless a run is already being checked or running: a double click starts one job, not two. */
@@ -196,19 +214,21 @@ export function setupEquityPanel(engines) {
     }
 
     /** Runs one spot in Python (when booted) or the JS worker; resolves when shown (or failed, or cancelled). */
-    async function execute(run, { players, board, dead, method }) {
+    async function execute(run, { players, board, dead, method, typed: spot }) {
         const started = performance.now();
         const py = engines.py();
+        const code = equityCode(players, board, dead, method);
         let job;
         let engine;
         if (run.cancelled) { // during its checks: the job is never started
+            $('eq-code').textContent = notRunCode('cancelled before it started', code);
             job = { promise: Promise.reject(new Cancelled()), cancel() {} };
         } else if (py) {
-            const code = equityCode(players, board, dead, method);
             $('eq-code').textContent = code;
             job = py.run(code, progress);
             engine = 'Python pokerhash (backend "wasm") in Pyodide, in a Web Worker';
         } else {
+            $('eq-code').textContent = notRunCode(`the JS library ran it (${engines.pyWaiting()}); in Python it reads`, code);
             const options = { board, dead };
             if (method.mode === 'exact') Object.assign(options, { exact: true, force: !!method.force });
             if (method.mode === 'mc') {
@@ -226,6 +246,11 @@ export function setupEquityPanel(engines) {
             if (!py) r = fromJs(r);
             showResult(r, engine);
             showError(null);
+            shownSpot.result = spot;
+            if (spot !== typed()) { // edited during the run: the figures are those of the spot as it was at Run
+                $('eq-result').classList.add('stale');
+                $('eq-summary').textContent += '. The spot has changed since this run began: run it again for the one on screen.';
+            }
         } catch (e) {
             status = e.name === 'Cancelled' ? 'cancelled' : 'error';
             if (status === 'cancelled') {
@@ -256,10 +281,13 @@ export function setupEquityPanel(engines) {
             // Every input check and the cost estimate first, in the JS worker (ranges take milliseconds).
             const estimate = await engines.jsWorker().run('estimate', { players: spot.players, board: spot.board, dead: spot.dead }).promise;
             if (!run.cancelled && spot.method.mode === 'exact' && estimate.seconds > PROPOSE_SECONDS) {
-                propose(spot, estimate.seconds);
+                // An edit during the checks withdraws the proposal before it is made, as it would withdraw it after.
+                if (spot.typed === typed()) propose(spot, estimate.seconds);
+                $('eq-code').textContent = notRunCode('waiting for the choice of method');
                 return;
             }
         } catch (e) {
+            $('eq-code').textContent = REFUSED_CODE;
             showError(e.message);
             engines.done({ status: 'error', ms: 0, engine: 'checks' });
             return;
@@ -271,6 +299,7 @@ export function setupEquityPanel(engines) {
     addPlayer(START_PLAYERS[1]);
     $('eq-add').addEventListener('click', () => {
         addPlayer(SUGGESTIONS[(rows().length - MIN_PLAYERS) % SUGGESTIONS.length]).focus();
+        edited();
     });
     $('eq-mode').addEventListener('change', () => {
         $('equity-form').querySelector('.eq-mc').hidden = $('eq-mode').value !== 'mc';
@@ -285,7 +314,7 @@ export function setupEquityPanel(engines) {
         current.job?.cancel();
     });
     // The proposal answers for the spot it was made for: any edit of the form withdraws it.
-    $('equity-form').addEventListener('input', hideProposal);
+    $('equity-form').addEventListener('input', edited);
     $('eq-propose').addEventListener('keydown', (e) => {
         if (e.key !== 'Escape') return;
         hideProposal();
@@ -303,7 +332,7 @@ export function setupEquityPanel(engines) {
     });
     $('eq-streets').addEventListener('click', () => alone(async (run) => {
         try {
-            const { players, board, dead } = inputs();
+            const { players, board, dead, typed: spot } = inputs();
             if (engines.js().parseCards(board).length < 3) throw new Error('equity by street needs a board of 3 to 5 cards');
             await engines.jsWorker().run('estimate', { players, board, dead }).promise; // the usual checks and messages
             if (run.cancelled) throw new Cancelled();
@@ -312,7 +341,9 @@ export function setupEquityPanel(engines) {
             $('streets-note').textContent = '';
             busy(true, 'street by street…');
             showStreets($('streets'), await job.promise);
-            $('streets').classList.remove('stale');
+            shownSpot.streets = spot;
+            $('streets').classList.toggle('stale', spot !== typed()); // edited during the run: dimmed, and said
+            if (spot !== typed()) $('streets-note').textContent = 'Equity by street: the spot has changed since this run began.';
             showError(null);
             engines.streets();
         } catch (e) {
@@ -322,7 +353,6 @@ export function setupEquityPanel(engines) {
             else showError(e.message);
         }
     }));
-    $('eq-code').textContent = equityCode(START_PLAYERS, '', '', { mode: 'auto' });
     return { run: runSpot };
 }
 

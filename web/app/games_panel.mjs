@@ -2,7 +2,7 @@
 // (one hand takes microseconds), and short deck / Omaha hi-lo equity in the JS worker, with a progress bar
 // and Cancel like the equity panel. The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
-import { pyString } from './engines.mjs';
+import { pageChecks, pyString } from './engines.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 import { isRed } from './picker.mjs';
 
@@ -64,6 +64,19 @@ function equityCode(players, game, board, options) {
 export function setupGamesPanel(engines) {
     const metrics = (window.pokerhashGames = { ready: false, evaluations: 0, equityRuns: 0, lastEquity: null });
     let current = null; // the running equity job: { cancel }
+    let shownSpot = null; // the equity form as typed (typed()) when the result on show was asked for
+
+    /** The equity form as typed, field by field (samples and seed count in Monte Carlo only): one string, to compare. */
+    function typed() {
+        const mode = $('games-eq-mode').value;
+        return JSON.stringify([$('games-eq-game').value, $('games-eq-players').value, $('games-eq-board').value, mode,
+            ...(mode === 'mc' ? [$('games-eq-samples').value, $('games-eq-seed').value] : [])]);
+    }
+
+    /** A result of another spot than the one on screen is dimmed. */
+    function edited() {
+        if (shownSpot !== typed()) $('games-eq-result').classList.add('stale');
+    }
 
     function evaluate() {
         const game = $('games-game').value;
@@ -71,7 +84,7 @@ export function setupGamesPanel(engines) {
         $('games-code').textContent = `from pokerhash import games\n\nvalue = games.evaluate(${pyString(text)}, game=${pyString(game)})\n` +
             `games.describe(value, game=${pyString(game)}), games.best_five(${pyString(text)}, game=${pyString(game)})`;
         try {
-            refuseTooManyCards(engines.js(), text, 9, 'a hand needs 5 to 9 cards');
+            pageChecks($('games-code'), () => refuseTooManyCards(engines.js(), text, 9, 'a hand needs 5 to 9 cards'));
             const hand = engines.js().gameAnalyze(text, game);
             $('games-value').textContent = String(hand.value);
             $('games-category').textContent = hand.categoryName;
@@ -162,11 +175,17 @@ export function setupGamesPanel(engines) {
         let status = 'ok';
         showEquityError(null);
         try {
-            const { players, game, board, options } = inputs();
+            const spot = typed();
+            const { players, game, board, options } = pageChecks($('games-code'), inputs);
             $('games-code').textContent = equityCode(players, game, board, options);
             current = engines.jsWorker().run('gameEquity', { players, options }, progress);
             busy(true, 'starting…');
             showResult(await current.promise);
+            shownSpot = spot;
+            if (spot !== typed()) { // edited during the run: the figures are those of the form as it was at Run
+                $('games-eq-result').classList.add('stale');
+                $('games-eq-summary').textContent += '. The form has changed since this run began: run it again for the one on screen.';
+            }
         } catch (e) {
             status = e.name === 'Cancelled' ? 'cancelled' : 'error';
             if (status === 'cancelled') {
@@ -195,11 +214,13 @@ export function setupGamesPanel(engines) {
     };
     const pickEquity = () => {
         [$('games-eq-players').value, $('games-eq-board').value] = EQUITY_EXAMPLES[$('games-eq-game').value];
+        edited();
     };
     $('games-game').addEventListener('change', pick);
     $('games-eq-game').addEventListener('change', pickEquity);
     $('games-eq-mode').addEventListener('change', () => { $('games-eq-mc').hidden = $('games-eq-mode').value !== 'mc'; });
     $('games-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
+    $('games-eq-form').addEventListener('input', edited);
     $('games-eq-form').addEventListener('submit', (e) => { e.preventDefault(); equity(); });
     $('games-eq-cancel').addEventListener('click', () => current?.cancel());
     $('games-game').value = 'shortdeck';
