@@ -10,6 +10,7 @@ import io
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -341,3 +342,22 @@ def test_ctrl_c_at_a_terminal_with_worker_processes_is_still_one_line():
     err = process.stderr.read()
     assert process.returncode == 130 and err == "pokerhash: interrupted\n", (process.returncode, err)
     assert seconds < 5, f"took {seconds:.1f} s to stop"
+
+
+def test_worker_processes_print_nothing_when_dasks_usual_port_is_taken():
+    # distributed's HTTP server binds 8787 unless told otherwise, and warned on stderr when another job (or
+    # a notebook's cluster) held it. Hold it here (or find it held) and expect a clean stderr.
+    pytest.importorskip("distributed")
+    holder = socket.socket()
+    try:
+        holder.bind(("", 8787))
+        holder.listen()
+    except OSError:
+        pass  # taken already: the case itself
+    try:
+        run = subprocess.run([sys.executable, "-m", "pokerhash", "equity", "AsKs", "QdQh", "--mc", "--samples",
+                              "20000", "--seed", "1", "--workers", "2"], capture_output=True, text=True, timeout=120)
+    finally:
+        holder.close()
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert "Monte Carlo: 20,000 samples, seed 1" in run.stdout
