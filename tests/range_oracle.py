@@ -8,6 +8,7 @@ Python and JS tests replay. Card text is read by the library's card parser (test
 
 from __future__ import annotations
 
+import decimal
 import math
 import re
 from typing import Dict, List, Tuple
@@ -57,6 +58,9 @@ def _split_weight(token: str) -> Tuple[str, float]:
         raise ValueError(f"bad weight '{weight_text}' in range token '{token}'") from None
     if not math.isfinite(weight) or weight < 0:
         raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
+    if weight == 0 and decimal.Decimal(weight_text) != 0:  # 1e-400: a weight too small for a float
+        raise ValueError(f"weight must be 0 or a number that does not round to 0.0 as a float, got '{weight_text}' "
+                         f"in range token '{token}'")
     return body, weight
 
 

@@ -199,3 +199,87 @@ def test_other_echoed_arguments_are_cut_too():
     assert _message(lambda: ph.CombinationTable(52, 2, order="x" * 100)) == (
         f"order must be 'colex' or 'lex', got '{'x' * 40}…' (100 characters)")
     assert _message(lambda: ph.games.info("g" * 10**6)).startswith(f"unknown game '{'g' * 40}…' (1,000,000 characters); games:")
+
+
+# ---- 9. a positive weight too small for a float is refused, not read as 0 -------------------------------------
+
+TINY = "weight must be 0 or a number that does not round to 0.0 as a float, got "
+
+
+@pytest.mark.parametrize("weight, shown", [
+    (decimal.Decimal("1e-400"), "Decimal('1E-400')"),
+    (decimal.Decimal("-1e-400"), "Decimal('-1E-400')"),
+    (decimal.Decimal("2e-324"), "Decimal('2E-324')"),  # below half the smallest positive float
+])
+def test_a_weight_that_rounds_to_zero_is_refused_by_range(weight, shown):
+    assert _message(lambda: ph.Range([("As Ks", weight), "QdQh"])) == f"{TINY}{shown} in range token 'As Ks'"
+
+
+def test_a_fraction_that_rounds_to_zero_is_refused_and_echoed_short():
+    message = _message(lambda: ph.Range([("As Ks", fractions.Fraction(1, 10**400))]))
+    assert message == f"{TINY}Fraction(1, 1{'0' * 27}… (414 characters) in range token 'As Ks'"
+    # the same cut for the other weight message: Fraction(10**400) is past the float range
+    assert _message(lambda: ph.Range([("As Ks", fractions.Fraction(10**400))])) == (
+        f"weight must be a finite number >= 0, got Fraction(1{'0' * 30}… (414 characters) in range token 'As Ks'")
+
+
+@pytest.mark.parametrize("text", ["AK:1e-400", "AK:-1e-400", "AK:2e-324", "QQ+, AK:0.000000001e-320"])
+def test_a_weight_that_rounds_to_zero_is_refused_by_the_parser(text):
+    token = text.split(", ")[-1]
+    assert _message(lambda: ph.parse_range(text)) == f"{TINY}'{token.split(':')[1]}' in range token '{token}'"
+
+
+def test_small_weights_a_float_holds_and_written_zeros_still_work():
+    assert ph.Range([("As Ks", decimal.Decimal("3e-324"))]).id_combos() == [((47, 51), 5e-324)]
+    assert ph.parse_range("AsKs:3e-324").id_combos() == [((47, 51), 5e-324)]
+    assert ph.parse_range("AsKs:1e-320").id_combos() == [((47, 51), 1e-320)]
+    for zero in ("0e-400", "0.000", "-0", "00"):
+        assert len(ph.parse_range(f"AK:{zero}")) == 0
+    assert len(ph.Range([("As Ks", fractions.Fraction(0, 10**400)), ("AdKd", decimal.Decimal("-0E-400"))])) == 0
+
+
+# ---- 10. winners: None is no board, a wrong board or hand is named --------------------------------------------
+
+
+def test_winners_reads_none_as_no_board():
+    assert ph.winners(["As Ks Qs Js Ts", "Ah Kh Qh Jh 9h"], None) == [0]
+    assert ph.winners(["As Ks Qs Js Ts", "Ah Kh Qh Jh 9h"], board=None) == [0]
+    assert ph.compare("As Ks Qs Js Ts", "Ah Kh Qh Jh 9h", None) == 1
+    with pytest.raises(ValueError, match=r"^hand 0 plays 2 \+ 0 board cards = 2; a hand needs 5 to 9 cards$"):
+        ph.winners(["AsKs", "QdQh"], None)
+
+
+@pytest.mark.parametrize("board, message", [
+    (5, "board must be card text or a sequence of cards, got int 5"),  # not the one-card board 3c
+    (3.0, "board must be card text or a sequence of cards, got float 3.0"),
+    (b"AsKs", "board must be card text or a sequence of cards, got bytes b'AsKs'"),
+    ({}, "board must be card text or a sequence of cards, got dict {}"),
+    (["As", {}], "board: cards must be card names (str), card ids (int) or a sequence of them"),
+])
+def test_winners_names_a_wrong_board_as_equity_does(board, message):
+    for call in (lambda: ph.winners(["AsKs", "QdQh"], board), lambda: ph.compare("AsKs", "QdQh", board),
+                 lambda: ph.equity(["AsKs", "QdQh"], board=board)):
+        with pytest.raises(TypeError) as info:
+            call()
+        assert str(info.value) == message
+
+
+@pytest.mark.parametrize("hand, error, message", [
+    (5, TypeError, "hand 1 must be card text or a sequence of cards, got int 5"),
+    ({}, TypeError, "hand 1 must be card text or a sequence of cards, got dict {}"),
+    (None, TypeError, "hand 1 must be card text or a sequence of cards, got NoneType None"),
+    (["Qd", 3.0], TypeError, "hand 1: cards must be card names (str), card ids (int) or a sequence of them"),
+    ("QdXx", ValueError, "hand 1: unknown card 'Xx'"),
+    ([5, 99], ValueError, "hand 1: card id 99 outside 0..51"),
+    ("QdQd", ValueError, "hand 1: duplicate card Qd"),
+])
+def test_winners_names_the_hand_that_is_wrong(hand, error, message):
+    with pytest.raises(error) as info:
+        ph.winners(["AsKs", hand], "Ah 7d 2c")
+    assert type(info.value) is error and str(info.value) == message
+
+
+def test_winners_still_takes_every_sequence_of_cards():
+    board = memoryview(bytes([0, 4, 9]))  # 2c 3c 4d: a row of ids, as parse_cards takes one
+    assert ph.winners([np.array([51, 47], dtype=np.uint8), memoryview(bytes([42, 43])), (iter_ids := range(1, 3))],
+                      board) == ph.winners(["AsKs", "QhQs", list(iter_ids)], "2c 3c 4d")

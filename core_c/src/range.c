@@ -144,10 +144,12 @@ static int to_ascii(const char *s, size_t n, char *out, size_t *m) {
     return 1;
 }
 
-/* The grammar of parse_weight on ASCII text s[0..n-1]; plain (n + 1 bytes) is scratch for strtod. */
-static int number_syntax(const char *s, size_t n, char *plain, double *value) {
+/* The grammar of parse_weight on ASCII text s[0..n-1]; plain (n + 1 bytes) is scratch for strtod. *nonzero
+ * tells whether a mantissa digit is not 0: strtod rounds 1e-400 to 0, which must not pass for a written 0. */
+static int number_syntax(const char *s, size_t n, char *plain, double *value, int *nonzero) {
     size_t i = 0;
     int negative = 0;
+    *nonzero = 0;
     if (i < n && (s[i] == '+' || s[i] == '-'))
         negative = s[i++] == '-';
     size_t rest = n - i;
@@ -169,8 +171,10 @@ static int number_syntax(const char *s, size_t n, char *plain, double *value) {
         if (c >= '0' && c <= '9') {
             plain[m++] = c;
             digits_in_part++;
-            if (part < 2)
+            if (part < 2) {
                 mantissa_digits++;
+                *nonzero |= c != '0';
+            }
         } else if (c == '_') {
             /* only between two digits of the same part */
             ok = digits_in_part > 0 && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9' && s[i - 1] != '_';
@@ -205,8 +209,8 @@ static int number_syntax(const char *s, size_t n, char *plain, double *value) {
 
 /* Python's float(): [sign] (digits with single "_" between them, "." and an exponent) | inf | infinity |
  * nan, case-insensitive, Unicode decimal digits allowed. Returns 1 and the value, or 0 when the text is
- * not such a number. */
-static int parse_weight(const char *text, size_t length, double *value) {
+ * not such a number; *nonzero as number_syntax. */
+static int parse_weight(const char *text, size_t length, double *value, int *nonzero) {
     char *ascii = malloc(2 * length + 2); /* the ASCII text, then the same without "_" for strtod */
     size_t n;
     if (!ascii || !to_ascii(text, length, ascii, &n)) {
@@ -215,7 +219,7 @@ static int parse_weight(const char *text, size_t length, double *value) {
     }
     const char *s = ascii;
     char *plain = ascii + length + 1;
-    int ok = number_syntax(s, n, plain, value);
+    int ok = number_syntax(s, n, plain, value, nonzero);
     free(ascii);
     return ok;
 }
@@ -449,7 +453,8 @@ int ph_range_token(ph_range_work *work, const char *text, size_t len, char *prob
     if (colon) {
         const char *weight_text = colon + 1;
         size_t weight_len = len - body - 1;
-        if (!parse_weight(weight_text, weight_len, &e.weight)) {
+        int nonzero = 0;
+        if (!parse_weight(weight_text, weight_len, &e.weight, &nonzero)) {
             char weight_shown[PH_QUOTE_CAP], token_shown[PH_QUOTE_CAP];
             if (problem && cap)
                 snprintf(problem, cap, "bad weight %s in range token %s",
@@ -462,6 +467,14 @@ int ph_range_token(ph_range_work *work, const char *text, size_t len, char *prob
             if (problem && cap)
                 snprintf(problem, cap, "weight must be a finite number >= 0, got %s in range token %s", shown,
                          shown_text(text, len, token_shown));
+            return PH_E_PARSE;
+        }
+        if (e.weight == 0 && nonzero) { /* weight 0 removes combos: a tiny weight must not do so silently */
+            char weight_shown[PH_QUOTE_CAP], token_shown[PH_QUOTE_CAP];
+            if (problem && cap)
+                snprintf(problem, cap,
+                         "weight must be 0 or a number that does not round to 0.0 as a float, got %s in range token %s",
+                         shown_text(weight_text, weight_len, weight_shown), shown_text(text, len, token_shown));
             return PH_E_PARSE;
         }
     }

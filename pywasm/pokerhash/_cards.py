@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import List, Sequence, SupportsIndex, Union
 
 from ._backend import core
-from ._checks import shown
+from ._checks import is_card_sequence, shown, shown_value
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -104,3 +104,19 @@ def parse_cards(*cards: Union[Cards, CardLike]) -> List[Card]:
         [Card('As'), Card('Kd')]
     """
     return [Card(c) for c in core.parse_cards(*cards)]
+
+
+def named_cards(cards, name: str) -> List[int]:
+    """The card ids of the argument `name` (the board, a showdown's hand 1): card text or a sequence of cards,
+    never one bare card or bytes, whose one id would pass for a one-card board. A wrong type names the
+    argument; the JS library words it alike (_namedCards in web/src/pokerhash.mjs). Besides the sequences
+    parse_cards takes (a list, a numpy row, a memoryview of ids), any other iterable of cards is read once."""
+    if not isinstance(cards, str) and not is_card_sequence(cards):
+        if isinstance(cards, (bytes, bytearray, dict)) or not hasattr(type(cards), "__iter__"):
+            raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} "
+                            f"{shown_value(cards)}")
+        cards = list(cards)
+    try:
+        return list(core.parse_cards(cards))
+    except TypeError as error:  # an item of the wrong type: "board: cards must be card names (str), ..."
+        raise TypeError(f"{name}: {error}") from None

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
-from ._cards import Card
-from ._checks import is_card_sequence, optional_bool, shown_value
+from ._cards import Card, named_cards
+from ._checks import is_card_sequence, optional_bool
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -295,12 +295,7 @@ def _pick_clear(masks: List[int], weights: List[float], used: int, target: float
 
 
 def _cards(cards, name: str) -> List[int]:
-    if cards is None:
-        return []
-    if isinstance(cards, (bytes, bytearray, memoryview, dict)) or (
-            not isinstance(cards, (str, list, tuple)) and not hasattr(type(cards), "__iter__")):
-        raise TypeError(f"{name} must be card text or a sequence of cards, got {type(cards).__name__} {shown_value(cards)}")
-    return list(core.parse_cards(cards if isinstance(cards, (str, list, tuple)) else list(cards)))
+    return [] if cards is None else named_cards(cards, name)
 
 
 def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:

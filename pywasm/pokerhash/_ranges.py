@@ -14,7 +14,7 @@ from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Un
 
 from ._backend import core
 from ._cards import Card
-from ._checks import shown
+from ._checks import shown, shown_value
 
 Combo = Tuple[int, ...]
 _OMAHA_SIZES = (4, 5, 6)
@@ -36,8 +36,9 @@ class Range:
 
     Raises:
         ValueError: bad notation (the parser's message, "unknown range token 'AKx'"), text and combos
-            both given, mixed hand sizes, bad cards, or a negative or non-finite weight (a weight is any
-            real number: int, float, Fraction, Decimal, numpy scalars; not a bool).
+            both given, mixed hand sizes, bad cards, a negative or non-finite weight (a weight is any
+            real number: int, float, Fraction, Decimal, numpy scalars; not a bool), or one that float()
+            rounds to 0.0 though it is not 0 (Decimal("1e-400")): weight 0 would drop the combo.
         TypeError: text that is not a string.
 
     Example:
@@ -180,13 +181,18 @@ def parse_range_on(text: str, dead: Sequence[int]) -> Range:
 
 
 def _checked_weight(weight, token: str) -> float:
-    """The weight as a float; ValueError naming it and its combo unless it is a finite number >= 0."""
+    """The weight as a float; ValueError naming it and its combo unless it is a finite number >= 0 that stays
+    0 or positive as a float (the C parser's rule for 'AK:1e-400': weight 0 removes a combo, so a tiny weight
+    that rounds to 0.0 would drop it without a word)."""
     try:
         value = float(weight) if _is_number(weight) else math.nan
     except (OverflowError, ValueError):  # an int past the float range (10**400), Decimal('sNaN')
         value = math.nan
+    where = f"got {shown_value(weight)} in range token {shown(token)}"
     if not math.isfinite(value) or value < 0:
-        raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token {shown(token)}")
+        raise ValueError(f"weight must be a finite number >= 0, {where}")
+    if value == 0 and weight != 0:  # Decimal('1e-400'), Fraction(1, 10**400), Decimal('-1e-400')
+        raise ValueError(f"weight must be 0 or a number that does not round to 0.0 as a float, {where}")
     return value
 
 

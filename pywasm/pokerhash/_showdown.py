@@ -6,21 +6,21 @@ Omaha (exactly two hole cards and three board cards); any other hand plays its b
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Dict, List, Optional, Sequence
 
 from ._backend import core
-from ._cards import Card, CardLike, Cards
+from ._cards import Card, Cards, named_cards
 from ._checks import optional_bool
 
 
-def winners(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLike] = (), *,
+def winners(hands: Sequence[Cards], board: Optional[Cards] = (), *,
             omaha: Optional[bool] = None) -> List[int]:
     """Indexes of the winning hands at showdown: one index, or several on a split pot.
 
     Args:
         hands: one hand per player, each as text ("AsKd") or a sequence of cards: 2 hold'em hole cards,
             4 to 6 Omaha hole cards, or 5 to 9 cards with no board (stud, draw).
-        board: the community cards (0 to 5), as text or ids.
+        board: the community cards (0 to 5), as text or a sequence of cards; None (as () does) for none.
         omaha: None decides by size (hands of 4 to 6 cards with a board of 3 to 5 play Omaha); True
             insists on Omaha; False makes every hand play its best five of hand + board.
 
@@ -28,9 +28,11 @@ def winners(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLik
         list of int: the indexes (into `hands`) of the best hands, ascending.
 
     Raises:
-        ValueError: no hands, a card used twice ("card As is in hand 0 and the board"), or a hand that
-            cannot play (hand + board outside 5 to 9 cards; Omaha sizes with omaha=True).
-        TypeError: hands that are not a list of hands.
+        ValueError: no hands, a card used twice ("card As is in hand 0 and the board"), a bad card named
+            with its hand ("hand 1: unknown card 'Xx'"), or a hand that cannot play (hand + board outside 5
+            to 9 cards; Omaha sizes with omaha=True).
+        TypeError: hands that are not a list of hands, or a hand or board that is not card text or a
+            sequence of cards ("hand 1 must be card text or a sequence of cards, got int 5").
 
     Example:
         >>> import pokerhash as ph
@@ -46,14 +48,14 @@ def winners(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLik
     return [i for i, v in enumerate(values) if v == best]
 
 
-def compare(first: Union[Cards, CardLike], second: Union[Cards, CardLike], board: Union[Cards, CardLike] = (), *,
+def compare(first: Cards, second: Cards, board: Optional[Cards] = (), *,
             omaha: Optional[bool] = None) -> int:
     """Which of two hands wins on a board: 1 if the first, -1 if the second, 0 on a split pot.
 
     Args:
         first: a hand as text or cards (as for winners).
         second: the other hand.
-        board: the community cards (0 to 5).
+        board: the community cards (0 to 5); None for none.
         omaha: as for winners.
 
     Returns:
@@ -61,6 +63,7 @@ def compare(first: Union[Cards, CardLike], second: Union[Cards, CardLike], board
 
     Raises:
         ValueError: as for winners.
+        TypeError: as for winners.
 
     Example:
         >>> import pokerhash as ph
@@ -73,7 +76,7 @@ def compare(first: Union[Cards, CardLike], second: Union[Cards, CardLike], board
     return (a < b) - (a > b)
 
 
-def _values(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLike],
+def _values(hands: Sequence[Cards], board: Optional[Cards],
             omaha: Optional[bool]) -> List[int]:
     """Each hand's value (lower wins), after checking that no card is used twice."""
     omaha = optional_bool(omaha, "omaha")
@@ -81,13 +84,16 @@ def _values(hands: Sequence[Union[Cards, CardLike]], board: Union[Cards, CardLik
         raise TypeError("hands must be a list of hands, one per player")
     if not len(hands):
         raise ValueError("a showdown needs at least one hand")
-    board_ids = core.parse_cards(board)
+    board_ids = [] if board is None else named_cards(board, "board")
     if len(board_ids) > 5:
         raise ValueError(f"the board has at most 5 cards, got {len(board_ids)}")
     owner: Dict[int, str] = {c: "the board" for c in board_ids}
     parsed = []
     for i, hand in enumerate(hands):
-        ids = core.parse_cards(hand)
+        try:
+            ids = named_cards(hand, f"hand {i}")
+        except ValueError as error:  # "hand 1: unknown card 'Xx'": which of the hands, as the JS library says
+            raise ValueError(f"hand {i}: {error}") from None
         for c in ids:
             if c in owner:
                 raise ValueError(f"card {Card(c)} is in hand {i} and {owner[c]}")

@@ -44,7 +44,8 @@ CASES = [
     "AK:Infinity", "AK:nan", "AK:-nan", "AK:NaN", "AK:x", "AK:-1", "AK:-0.5", "AK:-1e-5", "AK:-1e16",
     "AK:-123456789012345.6", "AK:-1234567890123456.7", "AK:1e999", "AK:-1e999", "AK:1e-999", "AK:",
     "AK::1", "AK:0.5:1", ":0.5", "AK:0.1, AK:0.2", "AK:0.30000000000000004", "AK:1e+2", "AK:00.5",
-    "AKx:-1", "AAs:0.5", "AK:١", "AK:0.5.", "AK:٫5",
+    "AKx:-1", "AAs:0.5", "AK:١", "AK:0.5.", "AK:٫5", "AK:1e-400", "AK:-1e-400", "AK:0e-400", "AK:0.000", "AK:3e-324",
+    "AK:2e-324", "AK:1_0e-400", "AK:١e-400",
     # separators, case, whitespace (Unicode too)
     "qq+ ,aks;  kqo", "QQ+,AKs;KQo", " , ", "", "   ", ",;,", "AA\tKK\nQQ", "AA\u00a0KK", "AA\u3000KK",
     "AA\u2003,KK", "AA\x1cKK", "AK \u00a0: 0.5", "AA,,KK", "AA ; ; KK",

@@ -315,6 +315,9 @@ CASES = [
     "core.parse_range('AKx', '')",
     "core.parse_range('AK:-1e-5', '')",
     "core.parse_range('AK:x', '')",
+    "core.parse_range('AK:1e-400', '')",  # too small for a float: refused, not read as weight 0
+    "core.parse_range('AK:0' + '0' * 500 + '1e-400', '')",
+    "core.parse_range('AK:0e-400', '')",
     "core.parse_range('AsKs, AhKhQdJd', '')",
     # echoed text: lone surrogates named as their escapes, long tokens cut to 40 characters and their length
     "core.parse_range('A\\ud800K', '')",

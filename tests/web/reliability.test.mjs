@@ -89,11 +89,11 @@ test('null, undefined and wrong-type options are named, not a bare TypeError', a
     throwsWith(() => ph.gameEquityEstimate(players, null), 'options must be an object, got null', 'type');
     throwsWith(() => ph.parseRange('AA', null), 'options must be an object, got null', 'type');
     throwsWith(() => cardName(1, null), 'options must be an object, got null', 'type');
-    const cardsType = 'cards must be card names (string), card ids (integer) or an array of them';
-    throwsWith(() => ph.equity(players, { board: 5 }), `board: ${cardsType}`, 'type');
-    throwsWith(() => ph.equity(players, { dead: {} }), `dead: ${cardsType}`, 'type');
-    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', board: true }), `board: ${cardsType}`, 'type');
-    throwsWith(() => ph.parseRange('AA', { dead: 7.5 }), `dead: ${cardsType}`, 'type');
+    const cardsType = 'must be card text or an array of cards, got'; // Python's words, with JS's types
+    throwsWith(() => ph.equity(players, { board: 5 }), `board ${cardsType} number 5`, 'type');
+    throwsWith(() => ph.equity(players, { dead: {} }), `dead ${cardsType} Object`, 'type');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', board: true }), `board ${cardsType} boolean true`, 'type');
+    throwsWith(() => ph.parseRange('AA', { dead: 7.5 }), `dead ${cardsType} number 7.5`, 'type');
     throwsWith(() => ph.equity(players, { samples: null }), 'samples must be a positive integer, got null', 'argument');
     throwsWith(() => ph.equity(players, { exact: null }), 'exact must be true or false, got null', 'type');
     assert.deepEqual(ph.equity(players, { board: null, dead: undefined }).deals, 1_712_304); // null: no cards, as Python's None
@@ -587,9 +587,7 @@ test('user text in messages is cut to a short start and its length', () => {
 });
 
 test("winners names its board, and equity and gameEquity word 'not enough cards' alike", () => {
-    const cardsType = 'board: cards must be card names (string), card ids (integer) or an array of them';
-    throwsWith(() => ph.winners(['AsKs', 'QdQh'], null), cardsType, 'type');
-    throwsWith(() => ph.winners(['AsKs', 'QdQh'], 5), cardsType, 'type');
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], 5), 'board must be card text or an array of cards, got number 5', 'type');
     assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h']), [0]); // no board given: none
     const ids = Array.from({ length: 48 }, (_, i) => i);
     const omaha = Array.from({ length: 8 }, (_, p) => ids.slice(6 * p, 6 * p + 6));
@@ -599,4 +597,86 @@ test("winners names its board, and equity and gameEquity word 'not enough cards'
     const dead = ph.gameInfo('shortdeck').deck.slice(4, 32); // 28 of the 32 cards the two hands leave
     throwsWith(() => ph.gameEquity(['6c6d', '6h6s'], { game: 'shortdeck', dead }),
         'not enough cards: 2 players with 2 cards each, a board of 5 and 28 dead cards need 37 > 36', 'count');
+});
+
+// ---- audit 4: the bindings agree (Python's words in tests/test_api_audit2.py, items 9 and 10) -------------
+
+const TINY = 'weight must be 0 or a number that does not round to 0.0 as a float, got ';
+
+test('a range weight too small for a float is refused, not read as weight 0', () => {
+    throwsWith(() => ph.parseRange('AK:1e-400'), `${TINY}'1e-400' in range token 'AK:1e-400'`, 'parse');
+    throwsWith(() => ph.parseRange('QQ+, AK:-1e-400'), `${TINY}'-1e-400' in range token 'AK:-1e-400'`, 'parse');
+    throwsWith(() => ph.equity(['AcAd', 'KK, AK:2e-324']), `player 2: ${TINY}'2e-324' in range token 'AK:2e-324'`, 'parse');
+    assert.equal(ph.parseRange('AK:3e-324').combos[0].weight, Number.MIN_VALUE); // rounds up to the smallest float
+    assert.equal(ph.parseRange('AK:0e-400').combos.length, 0); // a written 0 still removes the combos
+    // a JS number is a float already: 1e-400 is 0 before the library sees it, and weight 0 removes the combo
+    throwsWith(() => ph.equity([{ combos: [{ cards: [48, 49], weight: 1e-400 }] }, 'KsKh']), 'player 1 has an empty range', 'argument');
+});
+
+test('winners reads null as no board and names a wrong board as equity does', () => {
+    assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h'], null), [0]); // Python's None
+    assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h'], undefined), [0]);
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], null), 'hand 0 plays 2 + 0 board cards = 2; a hand needs 5 to 9 cards', 'count');
+    for (const [board, message] of [
+        [5, 'board must be card text or an array of cards, got number 5'],
+        [5n, 'board must be card text or an array of cards, got bigint 5'],
+        [true, 'board must be card text or an array of cards, got boolean true'],
+        [{}, 'board must be card text or an array of cards, got Object'],
+        [new Map(), 'board must be card text or an array of cards, got Map'],
+        [new DataView(new ArrayBuffer(3)), 'board must be card text or an array of cards, got DataView'],
+        [['As', {}], 'board: cards must be card names (string), card ids (integer) or an array of them'],
+    ]) {
+        throwsWith(() => ph.winners(['AsKs', 'QdQh'], board), message, 'type');
+        throwsWith(() => ph.equity(['AsKs', 'QdQh'], { board }), message, 'type');
+    }
+});
+
+test('winners names the hand that is wrong, by its index as Python does', () => {
+    for (const [hand, message, code] of [
+        [5, 'hand 1 must be card text or an array of cards, got number 5', 'type'],
+        [{}, 'hand 1 must be card text or an array of cards, got Object', 'type'],
+        [null, 'hand 1 must be card text or an array of cards, got null', 'type'],
+        [undefined, 'hand 1 must be card text or an array of cards, got undefined', 'type'],
+        [['Qd', {}], 'hand 1: cards must be card names (string), card ids (integer) or an array of them', 'type'],
+        ['QdXx', "hand 1: unknown card 'Xx'", 'parse'],
+        [[5, 99], 'hand 1: card id 99 outside 0..51', 'card'],
+        ['QdQd', 'hand 1: duplicate card Qd', 'duplicate'],
+    ]) throwsWith(() => ph.winners(['AsKs', hand], 'Ah 7d 2c'), message, code);
+    throwsWith(() => ph.winners(['AsKs', , 'QdQh'], 'Ah 7d 2c'), 'hand 1 must be card text or an array of cards, got undefined', 'type');
+    assert.deepEqual(ph.winners([new Uint8Array([51, 47]), [42n, 'Qs']], new Int16Array([0, 4, 9])), [1]);
+});
+
+test('rankCombination takes what its types say: bigint items and any typed array, never a DataView', () => {
+    const want = ph.rankCombination([1, 2, 3], 52);
+    for (const items of [[1n, 2, 3n], new Int32Array([1, 2, 3]), new Float64Array([1, 2, 3]), new BigUint64Array([1n, 2n, 3n])]) {
+        assert.equal(ph.rankCombination(items, 52), want);
+    }
+    assert.equal(ph.quinaryHash([1n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1n), ph.quinaryHash([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1));
+    // a DataView has no elements: it was a bare TypeError from the length getter, and an empty combo in equity
+    throwsWith(() => ph.rankCombination(new DataView(new ArrayBuffer(3)), 52), 'items must be an array of integers', 'type');
+    throwsWith(() => ph.equity([{ combos: [{ cards: new DataView(new ArrayBuffer(2)) }] }, 'KsKh']),
+        'player 1: combo 1 must be { cards, weight } with an array of card ids, got Object', 'type');
+});
+
+test('a load error echoes a long path once, cut, and keeps the underlying error as its cause', async () => {
+    const long = `/no/such/${'a'.repeat(10_000)}.wasm`;
+    const cut = `'${long.slice(0, 40)}…' (10,014 characters)`;
+    for (const [wasmUrl, shown, reason] of [
+        [`file://${long}`, `'file://${long.slice(0, 33)}…' (10,021 characters)`, 'the path is too long'],
+        [long, cut, 'Failed to parse URL from (the URL)'],
+        ['file:///no/such/file.wasm', "'file:///no/such/file.wasm'", 'no such file'],
+    ]) {
+        await assert.rejects(PokerHash.load({ wasmUrl }), (e) => {
+            assert.ok(e instanceof PokerHashError && e.code === 'argument');
+            assert.equal(e.message, `cannot load the pokerhash WebAssembly module from ${shown}: ${reason}`);
+            assert.ok(e.cause instanceof Error); // node's or the engine's own error, whole
+            return true;
+        });
+    }
+    await assert.rejects(PokerHash.load({ wasmUrl: new URL(`file://${long}`) }), (e) => e.message.length < 200 && e.cause?.code === 'ENAMETOOLONG');
+    await assert.rejects(PokerHash.load({ wasmBinary: new Uint8Array(10) }), (e) => e.cause !== undefined &&
+        /^cannot load the pokerhash WebAssembly module \(wasmBinary\): CompileError: .*magic word/.test(e.message) && !e.message.includes('Aborted'));
+    await assert.rejects(PokerHash.load({ wasmUrl: 5 }), (e) => e instanceof PokerHashError && e.code === 'type' &&
+        e.message === 'wasmUrl must be a string or a URL, got number');
+    assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
 });

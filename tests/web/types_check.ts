@@ -41,7 +41,13 @@ async function main(): Promise<void> {
     });
     console.log(ids, royal, combos.deals, timed.deals, polyfilled.deals, seen);
     const estimate: number = ph.equityEstimate(['random', 'random'], { board: 'Ts 9s 2c' }).seconds;
-    const best: number[] = ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc');
+    const best: number[] = ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc').concat(ph.winners(['As Ks Qs Js Ts', [0n, 4, 8, 12, 17]], null));
+    // integer arguments as the runtime takes them: bigint items, any typed array, bigint quinary digits
+    const ranks: bigint = ph.rankCombination([1n, 2, 3n], 52) + ph.rankCombination(new BigUint64Array([1n, 2n]), 64n, 'lex')
+        + ph.rankCombination(new Int32Array([4, 5]), 52) + ph.rankCombination(new Float64Array([6, 7]), 52);
+    const hash: number = ph.quinaryHash([1n, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1n);
+    const why: unknown = new PokerHashError('cannot load', 'argument', { cause: new Error('ENOENT') }).cause;
+    console.log(ranks, hash, why);
     const share: number = odds.players[0].equity + (sampled.players[1].stderr ?? 0) + later.players[0].winRate
         + ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c');
     console.log(share, odds.deals, seed, estimate, best, range.combos[0].cards, odds.players[2].cards ?? 'a range');

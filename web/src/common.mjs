@@ -15,15 +15,16 @@ export const decoder = new TextDecoder();
 
 /** The one error type of this library; `code` says which kind of input was wrong. */
 export class PokerHashError extends Error {
-    constructor(message, code) {
-        super(message);
+    /** `options.cause`: the underlying error, when one led to this (a failed load keeps node's or the engine's). */
+    constructor(message, code, options) {
+        super(message, options);
         this.name = 'PokerHashError';
         this.code = code;
     }
 }
 
-export const fail = (message, code) => {
-    throw new PokerHashError(message, code);
+export const fail = (message, code, cause) => {
+    throw new PokerHashError(message, code, cause === undefined ? undefined : { cause });
 };
 
 const ECHO_CHARS = 40;

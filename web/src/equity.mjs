@@ -66,23 +66,24 @@ export function checkedCombos(p) {
     const checked = Array.from({ length: list.length }, (_, i) => {
         if (!(i in list)) fail(`${where(i)} is missing (a hole in the array)`, 'type');
         const combo = list[i];
-        if (!combo || typeof combo !== 'object' || !(Array.isArray(combo.cards) || ArrayBuffer.isView(combo.cards))) {
+        const cards = combo && typeof combo === 'object' ? combo.cards : undefined;
+        if (!(Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView)))) { // a DataView reads as no cards
             fail(`${where(i)} must be { cards, weight } with an array of card ids, got ${typeName(combo)}`, 'type');
         }
-        const cards = Array.from(combo.cards, (card) => {
+        const ids = Array.from(cards, (card) => {
             const id = numeric(card);
             if (!Number.isInteger(id) || id < 0 || id >= DECK_SIZE) fail(`${where(i)}: card id ${show(card)} outside 0..51`, 'card');
             return id;
         }).sort((a, b) => a - b);
-        const twice = cards.find((card, j) => j > 0 && cards[j - 1] === card);
+        const twice = ids.find((card, j) => j > 0 && ids[j - 1] === card);
         if (twice !== undefined) fail(`${where(i)}: duplicate card ${cardName(twice)}`, 'duplicate');
-        size ??= cards.length;
-        if (cards.length !== size) fail(`${where(i)} holds ${cards.length} cards, combo 1 holds ${size}`, 'count');
+        size ??= ids.length;
+        if (ids.length !== size) fail(`${where(i)} holds ${ids.length} cards, combo 1 holds ${size}`, 'count');
         const weight = combo.weight === undefined ? 1 : numeric(combo.weight);
         if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
             fail(`${where(i)}: weight must be a finite number >= 0, got ${show(combo.weight)}`, 'argument');
         }
-        return { cards, weight };
+        return { cards: ids, weight };
     });
     // As Python's Range: a combo given twice keeps its last weight and its last place; weight 0 removes it.
     const last = new Map(checked.map((combo, i) => [combo.cards.join(), i]));

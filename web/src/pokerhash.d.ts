@@ -6,9 +6,13 @@
  * 64-bit accept `number | bigint`. Every other result is a `number`.
  */
 
-/** A typed array of card ids: any kind but DataView (floats must hold whole ids; bigint arrays read as numbers). */
-export type CardIdArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
-    | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+/** Any typed array but DataView: what takes an array of integers takes one (floats must hold whole numbers). */
+export type TypedIntegerArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array
+    | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+/** A typed array of card ids (bigint arrays read as numbers). */
+export type CardIdArray = TypedIntegerArray;
+/** Integers as an array (numbers and/or bigints) or any typed array: combination items, quinary digits. */
+export type Integers = ReadonlyArray<number | bigint> | TypedIntegerArray;
 /** One card: its id (a number or a bigint) or its name ("As", "A♠", "10h"). */
 export type Card = number | bigint | string;
 /**
@@ -33,7 +37,9 @@ export declare const CATEGORY_NAMES: readonly string[];
 /** Thrown for every bad input; the message names the problem ("duplicate card As"). */
 export declare class PokerHashError extends Error {
     readonly code: ErrorCode;
-    constructor(message: string, code: ErrorCode);
+    /** PokerHash.load's errors keep the underlying error (node's, fetch's, the engine's) here. */
+    readonly cause?: unknown;
+    constructor(message: string, code: ErrorCode, options?: { cause?: unknown });
 }
 
 export interface LoadOptions {
@@ -214,7 +220,8 @@ export declare class PokerHash {
     analyze(...cards: Card[]): HandAnalysis;
     /** Counts per value (index = value, slot 0 unused) over k-card hands with colex ranks start..start+count-1. */
     valueHistogram(k: U64, start?: U64, count?: U64): Float64Array;
-    quinaryHash(q: readonly number[], k: U64): number;
+    /** q: 13 digits 0..4, numbers or bigints (an array, not a typed array). */
+    quinaryHash(q: ReadonlyArray<number | bigint>, k: U64): number;
     /** Colex rank of a 1..7 card hand among C(52, len). */
     handIndex(cards: Cards): number;
 
@@ -222,8 +229,11 @@ export declare class PokerHash {
     omahaEvaluate(hole: Cards, board: Cards): number;
     /** Range notation, read by the same C parser as Python's pokerhash.parse_range. */
     parseRange(text: string, options?: { dead?: Cards | null }): ParsedRange;
-    /** Indexes of the best hands at a showdown (several on a tie); Omaha for 4 to 6 hole cards with a board. */
-    winners(hands: ReadonlyArray<Cards>, board?: Cards): number[];
+    /**
+     * Indexes of the best hands at a showdown (several on a tie); Omaha for 4 to 6 hole cards with a board.
+     * No board (omitted, undefined or null): whole 5 to 9 card hands.
+     */
+    winners(hands: ReadonlyArray<Cards>, board?: Cards | null): number[];
     /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
     equity(players: ReadonlyArray<Player>, options?: EquityOptions): EquityResult;
     /** equity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */
@@ -233,7 +243,8 @@ export declare class PokerHash {
 
     /** Exact binomial coefficient (0n when k > n); throws when it exceeds 2**64 - 1. */
     comb(n: U64, k: U64): bigint;
-    rankCombination(items: ReadonlyArray<number> | Uint8Array, n: U64, order?: Order): bigint;
+    /** Rank of the k-subset `items` of 0..n-1 (n <= 64, k = items' length). */
+    rankCombination(items: Integers, n: U64, order?: Order): bigint;
     unrankCombination(index: U64, k: U64, n: U64, order?: Order): number[];
     /** count rows of k ascending items (colex ranks start..start+count-1), row after row. */
     combinations(n: U64, k: U64, start?: U64, count?: U64): Uint8Array;

@@ -63,6 +63,30 @@ const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge b
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
+/** What a failed file read says, by node's error code: its message repeats the whole path. */
+const FILE_ERRORS = {
+    ENOENT: 'no such file', ENAMETOOLONG: 'the path is too long', EISDIR: 'it is a directory', EACCES: 'permission denied',
+    ENOTDIR: 'a part of the path is not a directory', ELOOP: 'too many symbolic links', EPERM: 'permission denied',
+};
+
+/**
+ * Why a load failed, in the underlying message's words (node's, fetch's, the engine's), but with the URL or
+ * its path written as "(the URL)": the message has already echoed it, cut, and a 10,000-character path must
+ * not come back whole. A message still over MAX_REASON characters is cut as echoes are. The whole message
+ * stays in the error's `cause`.
+ */
+function loadReason(message, url) {
+    let reason = String(message ?? 'unknown error');
+    const spellings = [url];
+    try {
+        const parsed = new URL(url);
+        spellings.push(parsed.href, decodeURIComponent(parsed.pathname));
+    } catch { /* not a URL: a relative path */ }
+    for (const text of spellings.filter((s) => s.length > 3)) reason = reason.split(text).join('(the URL)');
+    return reason.length <= MAX_REASON ? reason : echo(reason);
+}
+const MAX_REASON = 300; // engine messages are a line; a longer one repeats something of the caller's
+
 /** A small non-negative integer argument as a number. */
 function small(x, name) {
     x = numeric(x);
@@ -105,7 +129,12 @@ export class PokerHash {
      */
     static async load(options) {
         const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
+        if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
+            fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
+        }
         const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
+        const from = wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url, "'")}`;
+        const cannotLoad = (reason, error) => fail(`cannot load the pokerhash WebAssembly module${from}: ${loadReason(reason, url)}`, 'argument', error);
         const moduleOptions = { locateFile: () => url };
         if (wasmBinary !== undefined) {
             if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
@@ -118,7 +147,7 @@ export class PokerHash {
             try {
                 moduleOptions.wasmBinary = await readFile(new URL(url));
             } catch (error) {
-                fail(`cannot load the pokerhash WebAssembly module from ${echo(url)}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'argument');
+                cannotLoad(FILE_ERRORS[error?.code] ?? error?.message, error);
             }
         }
         // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
@@ -129,8 +158,8 @@ export class PokerHash {
         try {
             core = await createPokerHashCore(moduleOptions);
         } catch (error) {
-            const reason = String(error?.message ?? error).replace(/^Aborted\((.*)\)$/s, '$1');
-            fail(`cannot load the pokerhash WebAssembly module${wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url)}`}: ${reason}`, 'argument');
+            // "Aborted(CompileError: ...). Build with -s ASSERTIONS=1 for more info." says only the middle part
+            cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
         }
         loaded = true;
         return new PokerHash(core);
@@ -258,8 +287,16 @@ export class PokerHash {
         return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
     }
 
-    /** The card ids of the argument `name` (board, dead): a wrong type names it ("board: cards must be ..."). */
+    /**
+     * The card ids of the argument `name` (board, dead, a showdown's "hand 1"): a wrong type names it, in
+     * Python's words (named_cards in _cards.py): "board must be card text or an array of cards, got number 5",
+     * or "board: cards must be ..." for an item of the wrong type.
+     */
     _namedCards(cards, name) {
+        if (typeof cards !== 'string' && !Array.isArray(cards) && !(ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
+            const value = ['number', 'bigint', 'boolean', 'symbol'].includes(typeof cards) ? ` ${show(cards)}` : '';
+            fail(`${name} must be card text or an array of cards, got ${typeName(cards)}${value}`, 'type');
+        }
         try {
             return this.parseCards(cards);
         } catch (e) {
@@ -452,14 +489,22 @@ export class PokerHash {
      * Indexes of the best hands at a showdown (several when they tie), like pokersolver's Hand.winners.
      * Hold'em: 2-card hands with a board of 3 to 5 cards, or whole 5 to 9 card hands with no board.
      * Omaha: 4 to 6 hole cards with a board of 3 to 5 (exactly two hole cards and three board cards).
+     * No board: undefined or null (Python's None). A wrong hand is named by its index, "hand 1: ...".
      */
-    winners(hands, board = []) {
+    winners(hands, board) {
         if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
         // 52 cards hold at most 26 hands; the bound comes before any walk of a sparse array's claimed length
         if (hands.length > DECK_SIZE / 2) fail(`hands must have at most ${DECK_SIZE / 2} entries, got ${hands.length}`, 'count');
-        const boardCards = this._namedCards(board, 'board');
+        const boardCards = this._optionCards(board, 'board'); // null: no board, as Python's None
         if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
-        const parsed = hands.map((hand) => this.parseCards(hand));
+        const parsed = Array.from(hands, (hand, i) => {
+            try {
+                return this._namedCards(hand, `hand ${i}`);
+            } catch (e) { // "hand 1: unknown card 'Xx'": which hand, in Python's words (_showdown.py)
+                if (!(e instanceof PokerHashError) || e.code === 'type') throw e;
+                throw new PokerHashError(`hand ${i}: ${e.message}`, e.code);
+            }
+        });
         const sizes = [...new Set(parsed.map((h) => h.length))];
         if (sizes.length > 1) fail(`all hands must have the same number of cards, got ${sizes.sort((a, b) => a - b).join(' and ')}`, 'count');
         const owner = new Map(boardCards.map((card) => [card, 'the board'])); // Python's words (_showdown.py)
@@ -470,6 +515,10 @@ export class PokerHash {
             }
         });
         const omaha = sizes[0] >= 4 && sizes[0] <= 6 && boardCards.length >= 3;
+        const total = sizes[0] + boardCards.length;
+        if (!omaha && (total < 5 || total > 9)) { // Python's words (_showdown.py), naming the first hand
+            fail(`hand 0 plays ${sizes[0]} + ${boardCards.length} board cards = ${total}; a hand needs 5 to 9 cards`, 'count');
+        }
         const values = parsed.map((cards) => (omaha ? this.omahaEvaluate(cards, boardCards) : this.evaluate([...cards, ...boardCards])));
         const best = Math.min(...values);
         return values.flatMap((v, i) => (v === best ? [i] : []));
@@ -538,7 +587,8 @@ export class PokerHash {
     /** Rank 0..C(n,k)-1 (a BigInt) of the k-subset `items` of 0..n-1 (n <= 64) in 'colex' or 'lex' order. */
     rankCombination(items, n, order = 'colex') {
         const orderCode = orderId(order);
-        if (!Array.isArray(items) && !ArrayBuffer.isView(items)) fail('items must be an array of integers', 'type');
+        // a DataView has no elements to read: it is refused here, as everywhere cards are taken
+        if (!Array.isArray(items) && !(ArrayBuffer.isView(items) && !(items instanceof DataView))) fail('items must be an array of integers', 'type');
         const k = boundedLength(items, 64, 'items'); // read once: a Proxy may answer differently each time
         [n] = checkNK(n, k);
         const at = this._scratch + AT_OUT;
