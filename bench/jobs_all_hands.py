@@ -54,7 +54,7 @@ def main() -> None:
         from distributed import Client, LocalCluster
 
         started = time.perf_counter()
-        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         print(f"2-worker Dask LocalCluster up in {time.perf_counter() - started:.1f} s")
     executors = {"one": ("1 thread", 1), "threads": (f"{threads} threads", None), "dask": ("Dask, 2 workers", client)}

@@ -89,7 +89,7 @@ def main() -> None:
         return
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0") as cluster, \
             Client(cluster) as client:
         client.gather(client.map(abs, range(8)))  # warm: connections made, workers ready
         tasks = list(range(400))

@@ -283,3 +283,16 @@ def test_winners_still_takes_every_sequence_of_cards():
     board = memoryview(bytes([0, 4, 9]))  # 2c 3c 4d: a row of ids, as parse_cards takes one
     assert ph.winners([np.array([51, 47], dtype=np.uint8), memoryview(bytes([42, 43])), (iter_ids := range(1, 3))],
                       board) == ph.winners(["AsKs", "QhQs", list(iter_ids)], "2c 3c 4d")
+
+
+def test_numpy_bools_are_flags_for_exact_too():
+    # exact had its own bool test, which knew numpy 1's type name (bool_) but not numpy 2's (bool)
+    result = ph.equity(["AsAd", "KsKh"], board="2c7d9h", exact=np.True_)
+    assert result.exact and result.deals == 990
+    with pytest.raises(TypeError, match=r"^exact must be True, False or None, got 'yes'$"):
+        ph.equity(["AsAd", "KsKh"], exact="yes")
+
+
+def test_a_huge_int_inside_an_echoed_value_names_its_type():
+    with pytest.raises(TypeError, match=r"^shuffle must be True or False, got a list$"):
+        ph.Deck(shuffle=[10**5000])

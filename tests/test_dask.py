@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no process
 @pytest.fixture(scope="module")
 def client():
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=":0", silence_logs=50)
+                                       dashboard_address="127.0.0.1:0", silence_logs=50)
     with cluster, distributed.Client(cluster) as connected:
         yield connected
 

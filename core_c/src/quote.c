@@ -11,8 +11,11 @@ static size_t grouped(size_t n, char *out, size_t cap) {
     char digits[24];
     int count = snprintf(digits, sizeof digits, "%zu", n);
     size_t at = 0;
-    for (int i = 0; i < count && at + 1 < cap; i++) {
-        if (i > 0 && (count - i) % 3 == 0)
+    for (int i = 0; i < count; i++) {
+        int comma = i > 0 && (count - i) % 3 == 0;
+        if (at + (size_t)comma + 1 >= cap) /* room for the comma, the digit and the NUL */
+            break;
+        if (comma)
             out[at++] = ',';
         out[at++] = digits[i];
     }

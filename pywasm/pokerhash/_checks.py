@@ -115,10 +115,8 @@ def shown_value(value: Any, text: Callable[[Any], str] = repr) -> str:
         return shown(value)
     try:
         written = text(value)
-    except ValueError:
-        if not isinstance(value, int):
-            raise
-        return f"an integer of {value.bit_length():,} bits"
+    except ValueError:  # the digit limit, also inside a container: [10**5000]
+        return f"an integer of {value.bit_length():,} bits" if isinstance(value, int) else f"a {type(value).__name__}"
     if len(written) <= SHOWN_CHARACTERS:
         return "".join(map(_visible, written))
     return f"{''.join(map(_visible, written[:SHOWN_CHARACTERS]))}… ({len(written):,} characters)"

@@ -9,6 +9,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 import pokerhash as ph
 
+from ._checks import shown_value
 from ._cli_output import emit_json
 
 STDIN = "-"
@@ -62,7 +63,7 @@ def _utf8_text(item: str) -> str:
     try:
         item.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValueError(f"cannot read {item!r}: not UTF-8 text") from None
+        raise ValueError(f"cannot read {shown_value(item)}: not UTF-8 text") from None
     return item
 
 
@@ -113,7 +114,7 @@ def _unrank(args: argparse.Namespace) -> None:
         try:
             number = int(index)
         except ValueError:
-            raise ValueError(f"index must be an integer, got {index!r}") from None
+            raise ValueError(f"index must be an integer, got {shown_value(index)}") from None
         cards = [ph.Card(c) for c in ph.unrank_combination(number, args.k, 52, args.order)]
         return {"index": number, "k": args.k, "order": args.order, "cards": cards}
 

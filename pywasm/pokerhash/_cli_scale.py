@@ -48,14 +48,15 @@ def executor_from(args: Any) -> Iterator[Any]:
             yield client
         return
     # One thread per worker process: the C work of a task keeps one core busy. The scheduler's HTTP server
-    # (the dashboard, where bokeh is installed) on a free port: dashboard_address=None still binds 8787, and
-    # with that port taken (another job, a notebook's cluster) distributed printed a warning. The processes
+    # (the dashboard, where bokeh is installed) on a free port of this machine only: dashboard_address=None
+    # still binds 8787, and with that port taken (another job, a notebook's cluster) distributed printed a
+    # warning; ":0" alone would listen on every interface. The processes
     # start with SIGINT ignored (inherited through exec): a terminal's Ctrl-C reaches the whole process
     # group, and each worker would print its own traceback; this process alone stops the job (the client
     # cancels what is pending) and closes the cluster.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                                silence_logs=logging.ERROR)
     finally:
         signal.signal(signal.SIGINT, previous)

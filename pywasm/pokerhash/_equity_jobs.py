@@ -24,7 +24,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
-from ._checks import as_int, flag, positive, shown_value
+from ._checks import as_int, flag, optional_bool, positive, shown_value
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
@@ -58,9 +58,7 @@ def force_option(force: Any) -> bool:
 def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any) -> List[str]:
     """The Monte Carlo options given, as "name=value"; ValueError when exact=True conflicts with them,
     TypeError for an exact that is not True, False or None ('no' would otherwise read as true)."""
-    if exact is not None and not isinstance(exact, bool) and type(exact).__name__ != "bool_":
-        raise TypeError(f"exact must be True, False or None, got {shown_value(exact)}")
-    exact = None if exact is None else bool(exact)
+    exact = optional_bool(exact, "exact")
     given = [f"{name}={shown_value(value)}" for name, value in (("samples", samples), ("stderr", stderr), ("seed", seed))
              if value is not None]
     if exact is True and given:

@@ -275,6 +275,12 @@ static void test_edges(void) {
               "message of %zu bytes", body, weight, status, shown);
     }
 
+    /* The longest message of all: a weight too small for a double, whose text and token are both cut. */
+    size_t tiny_len = (size_t)snprintf(hostile, sizeof hostile, "AKs:0.%01000d", 1);
+    int tiny_status = ph_range_parse(hostile, tiny_len, 0, (ph_range_combo[4]){0}, 4, message, sizeof message);
+    CHECK(tiny_status == PH_E_PARSE && strstr(message, "does not round to 0.0") && strlen(message) < PH_RANGE_PROBLEM_CAP,
+          "tiny weight: %d, a message of %zu bytes: %.80s", tiny_status, strlen(message), message);
+
     /* ph_quote_text, every binding's echo of user text: whole up to 40 characters, else cut with the length
      * grouped by commas; control bytes escaped; never past PH_QUOTE_CAP. */
     char quoted[PH_QUOTE_CAP + 8];

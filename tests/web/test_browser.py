@@ -503,8 +503,9 @@ def test_rank_and_unrank_panel(page_session):
     page.wait_for_function("document.querySelector('#unrank-error').textContent.includes('characters')")
     assert page.text_content("#unrank-error") == f"index {'9' * 40}… (5,000 characters) outside 0..C(52,7)-1 = 0..133784559"
     page.fill("#unrank-input", "007")
-    page.click("#unrank-form button")
-    page.wait_for_selector("#unrank-error", state="hidden")
+    page.click("#unrank-form button")  # clears the error and the cards at once; the answer comes after
+    page.wait_for_function("document.querySelectorAll('#unrank-output .mini').length === 7")
+    assert page.is_hidden("#unrank-error")
     names = page.eval_on_selector_all("#unrank-output .mini", "els => els.map(e => e.title)")
     assert names == [str(pokerhash.Card(c)) for c in pokerhash.unrank_combination(7, 7, 52, "lex")]
     page.select_option("#order", "colex")

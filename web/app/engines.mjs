@@ -114,6 +114,7 @@ export class PyWorker extends WorkerClient {
     constructor() {
         super(new URL('./py_worker.mjs', import.meta.url));
         this.queue = []; // jobs not sent yet: { id, code, files }
+        this.broken = null; // the boot error of a worker restarted after a Cancel that did not come up
         this.running = null; // the id of the job the worker has, or null
         this._init();
     }
@@ -133,6 +134,11 @@ export class PyWorker extends WorkerClient {
     run(code, onProgress, files) {
         const id = this.next++;
         const promise = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, onProgress }));
+        if (this.broken) { // a worker that failed to boot again would answer with a null-Pyodide TypeError
+            this.pending.get(id).reject(this.broken);
+            this.pending.delete(id);
+            return { promise, cancel: () => {} };
+        }
         this.queue.push({ id, code, files });
         this._dispatch();
         return { promise, cancel: () => this._cancel(id) };
@@ -177,11 +183,12 @@ export class PyWorker extends WorkerClient {
             this.running = null;
             this._dispatch();
         }, (e) => {
+            this.broken = e; // later jobs get its boot error at once rather than wait for ever
             for (const { id: waiting } of this.queue.splice(0)) {
                 this.pending.get(waiting)?.reject(e);
                 this.pending.delete(waiting);
             }
-            this.running = null; // later jobs get the broken worker's error rather than wait for ever
+            this.running = null;
         });
     }
 }

@@ -1,6 +1,8 @@
 // Number formatting and reading for the page, without Intl: the first toLocaleString() call on the page's thread loads
 // ICU's locale data, one long task (100+ ms) that would freeze the page for that moment.
 
+// echo(): the library's own rule for user text in messages (cut, counted, escaped), so the page's read alike
+import { echo } from '../dist/common.mjs';
 import { MAX_SAMPLES } from '../dist/pokerhash.mjs';
 
 /** 1234567 -> "1,234,567" (numbers or BigInts, whole). */
@@ -9,19 +11,11 @@ export const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** 0.123456 -> "12.346%". */
 export const percent = (x, digits = 3) => `${(100 * x).toFixed(digits)}%`;
 
-/** Text the page echoes in a message, quoted with `quote` and cut as the library cuts the text it echoes
- * ("'999…' (10,000 characters)"), so that the page's messages and the library's read alike. The page echoes
- * digits and trimmed field text only, where a character is one UTF-16 unit. */
-export function shortened(text, quote = '', most = 40) {
-    if (text.length <= most) return `${quote}${text}${quote}`;
-    return `${quote}${text.slice(0, most)}…${quote} (${group(text.length)} characters)`;
-}
-
 /** A form field's whole number as digits without leading zeros ("1,000 000" -> "1000000"); null when blank. */
 export function wholeNumber(text, what) {
     const raw = text.replaceAll(/[\s,_]/g, '');
     if (!raw) return null;
-    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got ${shortened(text.trim(), "'")}`);
+    if (!/^\d+$/.test(raw)) throw new Error(`${what} must be a whole number, got ${echo(text.trim(), "'")}`);
     return String(BigInt(raw)); // "007" is 7: the digits also go into Python code, where 007 is a syntax error
 }
 
@@ -32,14 +26,14 @@ export function wholeNumber(text, what) {
  */
 export function sampleCount(text) {
     const samples = wholeNumber(text, 'samples') ?? '1000000';
-    if (BigInt(samples) > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${shortened(samples)}`);
+    if (BigInt(samples) > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${echo(samples)}`);
     return samples;
 }
 
 /** A seed field as digits, or null when blank; the library's range (0..2**64-1) checked here for the same reason. */
 export function seedValue(text) {
     const seed = wholeNumber(text, 'seed');
-    if (seed !== null && BigInt(seed) >= 1n << 64n) throw new Error(`seed must be an integer 0..2**64-1, got ${shortened(seed)}`);
+    if (seed !== null && BigInt(seed) >= 1n << 64n) throw new Error(`seed must be an integer 0..2**64-1, got ${echo(seed)}`);
     return seed;
 }
 

@@ -6,7 +6,8 @@ import { JsWorker, PyWorker, loadJs, notRunCode, pageChecks, pyString } from './
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
 import { showHistogram } from './charts.mjs';
-import { group, refuseTooManyCards, shortened, wholeNumber } from './format.mjs';
+import { echo } from '../dist/common.mjs';
+import { group, refuseTooManyCards, wholeNumber } from './format.mjs';
 import { buildPicker, isRed } from './picker.mjs';
 
 const $ = (id) => document.getElementById(id);
@@ -286,7 +287,7 @@ function unrank() {
             const digits = wholeNumber(text, 'index');
             if (digits === null) throw new Error("index must be a whole number, got ''");
             const last = BigInt(js.comb(52, k)) - 1n;
-            if (BigInt(digits) > last) throw new Error(`index ${shortened(digits)} outside 0..C(52,${k})-1 = 0..${last}`);
+            if (BigInt(digits) > last) throw new Error(`index ${echo(digits)} outside 0..C(52,${k})-1 = 0..${last}`);
             return digits;
         });
         const code = unrankCode(raw, k, order);
