@@ -23,7 +23,7 @@ from ._backend import backend, core as _core
 from ._batch import evaluate_batch, omaha_evaluate_batch
 from ._buffers import Rows, numpy_or_none, zeros
 from ._cards import Card, CardLike, Cards, parse_cards
-from ._checks import check_output as _check_output, integer as _integer, shown_value as _shown_value
+from ._checks import check_output as _check_output, integer as _integer
 from ._category import Category
 from ._deck import Deck
 from ._equity import EquityResult, equity
@@ -33,7 +33,7 @@ from ._showdown import compare, winners
 # scale-out: tables, the parallel runner and its jobs (docs/scale.md)
 from . import parallel
 from ._histogram import value_histogram as _value_histogram_job
-from ._table import CombinationTable, value_table
+from ._table import CombinationTable, order_code as _order, value_table
 from .parallel import map_combinations
 
 __all__ = [
@@ -142,8 +142,6 @@ def quinary_hash(q: Sequence[SupportsIndex], k: SupportsIndex) -> int:
         0
     """
     return _core.quinary_hash(q, k)
-
-_ORDERS = {"colex": 0, "lex": 1}
 
 
 def category(value: SupportsIndex) -> Category:
@@ -378,12 +376,6 @@ def hand_index(*cards: Union[Cards, CardLike]) -> int:
         mask |= 1 << card
     return _core.hand_index(mask)
 
-
-def _order(order: str) -> int:
-    try:
-        return _ORDERS[order]
-    except (KeyError, TypeError):
-        raise ValueError(f"order must be 'colex' or 'lex', got {_shown_value(order)}") from None
 
 
 def _span(n: Any, k: Any, start: Any, stop: Any) -> Tuple[int, int, int, int]:

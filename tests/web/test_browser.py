@@ -14,7 +14,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from webtools import LONG_TASK_LIMIT_MS, ROOT, WEB, long_tasks
+from webtools import LONG_TASK_LIMIT_MS, ROOT, WEB, held_js_jobs, long_tasks
 
 SCREENSHOTS = ROOT / "build" / "web-screenshots"  # build/ is gitignored; kept for a human look
 AXE = WEB / "node_modules" / "axe-core" / "axe.min.js"
@@ -245,21 +245,12 @@ def test_a_cancel_during_the_checks_is_kept(page_session):
     """Run, then Cancel while the JS worker still checks the spot: the run must not start once the checks end.
     The checks are held in the worker (its estimate messages kept back) so that Cancel lands in them."""
     page, _, _ = page_session
-    js_worker = worker(page, "js_worker.mjs")
-    js_worker.evaluate("""() => {
-        const original = self.onmessage;
-        const held = [];
-        self.onmessage = (event) => (event.data.job === 'estimate' ? held.push(event) : original(event));
-        self.releaseChecks = () => { self.onmessage = original; held.forEach((event) => original(event)); };
-    }""")
-    try:
+    with held_js_jobs(page, "estimate"):
         set_players(page, ["AcAd", "KsKh"], mode="mc", samples="2,000,000", seed="3")
         runs = page.evaluate("window.pokerhashPage.equityRuns")
         page.click("#eq-run")
         page.wait_for_function("document.querySelector('#eq-progress-text').textContent === 'checking…'")
         page.click("#eq-cancel")
-    finally:
-        js_worker.evaluate("self.releaseChecks()")
     page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
     assert page.evaluate("window.pokerhashPage.lastEquity.status") == "cancelled"
     assert page.text_content("#eq-summary") == "Cancelled." and page.is_hidden("#eq-busy")
@@ -338,11 +329,16 @@ def test_a_cancel_is_not_wiped_by_the_next_python_job(page_session):
     assert "agree" in page.text_content("#bench-note")
 
 
-def test_long_exact_run_proposes_monte_carlo(page_session):
-    page, _, _ = page_session
+def propose_monte_carlo(page) -> None:
+    """Runs three random hands exact: hours of work, so the panel proposes Monte Carlo instead."""
     set_players(page, ["random", "random", "random"], mode="exact")
     page.click("#eq-run")
     page.wait_for_selector("#eq-propose", state="visible")
+
+
+def test_long_exact_run_proposes_monte_carlo(page_session):
+    page, _, _ = page_session
+    propose_monte_carlo(page)
     text = page.text_content("#eq-propose-text")
     assert re.match(r"Exact enumeration would take about [\d,]+ (minutes|hours|days) here", text), text
     runs = page.evaluate("window.pokerhashPage.equityRuns")
@@ -436,9 +432,7 @@ def test_seed_with_leading_zeros_is_a_number_in_python_too(page_session):
 
 def test_the_monte_carlo_proposal_is_withdrawn_when_the_spot_changes(page_session):
     page, _, _ = page_session
-    set_players(page, ["random", "random", "random"], mode="exact")
-    page.click("#eq-run")
-    page.wait_for_selector("#eq-propose", state="visible")
+    propose_monte_carlo(page)
     page.fill("#eq-p1", "AcAd")  # "Run Monte Carlo instead" would have run the three randoms
     assert page.is_hidden("#eq-propose")
     page.click("#eq-run")
@@ -679,20 +673,6 @@ def test_every_request_stayed_on_localhost(page_session):
 # ---- latest request wins; the code shown is the code that ran; a result of another spot is dimmed ---------
 
 
-def hold_js_jobs(page, job: str) -> None:
-    """The JS worker keeps back its `job` messages until release_js_jobs(): a run of that job ends when the test says."""
-    worker(page, "js_worker.mjs").evaluate("""(job) => {
-        const original = self.onmessage;
-        const held = [];
-        self.onmessage = (event) => (event.data.job === job ? held.push(event) : original(event));
-        self.releaseJobs = () => { self.onmessage = original; held.forEach((event) => original(event)); };
-    }""", job)
-
-
-def release_js_jobs(page) -> None:
-    worker(page, "js_worker.mjs").evaluate("self.releaseJobs()")
-
-
 def release(held: list) -> None:
     for request in held:
         request.fulfill(body="")
@@ -825,9 +805,7 @@ def test_adding_or_removing_a_player_withdraws_the_proposal(page_session):
     "Run Monte Carlo instead" then ran the spot that was no longer on screen."""
     page, _, _ = page_session
     for change in ("#eq-add", ".eq-player .remove >> nth=-1"):
-        set_players(page, ["random", "random", "random"], mode="exact")
-        page.click("#eq-run")
-        page.wait_for_selector("#eq-propose", state="visible")
+        propose_monte_carlo(page)
         page.click(change)
         assert page.is_hidden("#eq-propose"), change
     set_players(page, ["AcAd", "KsKh"])
@@ -862,14 +840,11 @@ def test_an_equity_result_of_an_edited_spot_is_dimmed(page_session):
 def test_equity_by_street_of_an_edited_spot_is_dimmed(page_session):
     page, _, _ = page_session
     set_players(page, ["AhKh", "QsQd"], board="Qh 7h 2c")
-    hold_js_jobs(page, "streets")
-    try:
+    with held_js_jobs(page, "streets"):
         done = page.evaluate("window.pokerhashPage.streets")
         page.click("#eq-streets")
         page.wait_for_function("document.querySelector('#eq-progress-text').textContent === 'street by street…'")
         page.fill("#eq-board", "Qh 7h 2c 9s")
-    finally:
-        release_js_jobs(page)
     page.wait_for_function("n => window.pokerhashPage.streets > n", arg=done, timeout=60_000)
     assert "stale" in page.get_attribute("#streets", "class")
     assert page.text_content("#streets-note") == "Equity by street: the spot has changed since this run began."

@@ -11,7 +11,7 @@ import time
 import numpy as np
 import pytest
 
-from webtools import HERE, LONG_TASK_LIMIT_MS, ROOT, js_spelling, long_tasks, run_node
+from webtools import HERE, LONG_TASK_LIMIT_MS, ROOT, held_js_jobs, js_spelling, long_tasks, run_node
 
 SCREENSHOTS = ROOT / "build" / "web-screenshots"  # gitignored; for a human look
 
@@ -302,14 +302,7 @@ def test_a_game_equity_result_of_an_edited_form_is_dimmed(page_session):
     """The result arrived for the form as it was at Run (the game changed meanwhile), shown as current; a page
     refusal left the previous call in the code block."""
     page, _, _ = page_session
-    worker = next(w for w in page.workers if w.url.endswith("/app/js_worker.mjs"))
-    worker.evaluate("""() => {
-        const original = self.onmessage;
-        const held = [];
-        self.onmessage = (event) => (event.data.job === 'gameEquity' ? held.push(event) : original(event));
-        self.releaseJobs = () => { self.onmessage = original; held.forEach((event) => original(event)); };
-    }""")
-    try:
+    with held_js_jobs(page, "gameEquity"):
         page.select_option("#games-eq-game", "shortdeck")
         page.fill("#games-eq-players", "AsAd; KsKh")
         page.fill("#games-eq-board", "")
@@ -318,8 +311,6 @@ def test_a_game_equity_result_of_an_edited_form_is_dimmed(page_session):
         page.click("#games-eq-run")
         page.wait_for_function("document.querySelector('#games-eq-progress-text').textContent === 'starting…'")
         page.select_option("#games-eq-game", "omaha_hilo8")
-    finally:
-        worker.evaluate("self.releaseJobs()")
     page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=60_000)
     assert page.evaluate("window.pokerhashGames.lastEquity.status") == "ok"
     assert "stale" in page.get_attribute("#games-eq-result", "class")

@@ -97,6 +97,23 @@ EQUITY_OPTION_ERRORS = [
 ]
 
 
+@contextlib.contextmanager
+def held_js_jobs(page, job: str):
+    """The page's JS worker keeps back its `job` messages (estimate, streets, gameEquity, ...) while the block
+    runs: that job waits, so a test can act (Cancel, edit the form) at a known point, then it runs."""
+    worker = next(w for w in page.workers if w.url.endswith("/app/js_worker.mjs"))
+    worker.evaluate("""(job) => {
+        const original = self.onmessage;
+        const held = [];
+        self.onmessage = (event) => (event.data.job === job ? held.push(event) : original(event));
+        self.releaseJobs = () => { self.onmessage = original; held.forEach((event) => original(event)); };
+    }""", job)
+    try:
+        yield
+    finally:
+        worker.evaluate("self.releaseJobs()")
+
+
 def js_spelling(message: str) -> str:
     """A Python message as JS gives it: each option `name=value` as `name: value` (True -> true, None ->
     undefined); the rest of the text is the same."""
