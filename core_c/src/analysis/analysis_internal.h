@@ -1,0 +1,127 @@
+/* Whole-deal analysis: showdown counts of every hole pair on a board, and what is built on them. Private. */
+#ifndef PH_ANALYSIS_INTERNAL_H
+#define PH_ANALYSIS_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pokerhash.h"
+
+#define PH_AN_MAX_PAIRS 1326 /* C(52, 2) */
+
+/* Colex index of the pair lo < hi among the C(n, 2) pairs of 0..n-1. */
+static inline unsigned ph_an_pair_index(unsigned lo, unsigned hi) {
+    return hi * (hi - 1) / 2 + lo;
+}
+
+static inline unsigned ph_an_choose2(unsigned n) {
+    return n < 2 ? 0 : n * (n - 1) / 2;
+}
+
+static inline uint64_t ph_an_mask(const uint8_t *cards, size_t n) {
+    uint64_t mask = 0;
+    for (size_t i = 0; i < n; i++)
+        mask |= UINT64_C(1) << cards[i];
+    return mask;
+}
+
+/* ---- suit symmetry (suit_group.c) ---- */
+
+/* The suit renamings that keep a set of cards in place (the dead cards): every deal and its image under one
+ * of them have the same outcome, so one member of each orbit stands for all. */
+typedef struct ph_an_suit_group {
+    unsigned size;       /* 1..24, the identity first */
+    uint8_t perm[24][4]; /* suit s -> perm[i][s] */
+} ph_an_suit_group;
+
+void ph_an_suit_group_init(ph_an_suit_group *group, uint64_t fixed);
+
+/* Card 4r + s -> 4r + perm[s] for every card of the mask. */
+uint64_t ph_an_permute(uint64_t mask, const uint8_t perm[4]);
+
+/* The orbit's representative is its smallest mask (numeric order of masks is colex order of the sets). Returns
+ * how many group elements map `mask` to the representative's orbit position, i.e. the stabiliser's size, and
+ * writes the representative; the orbit has group->size / stabiliser members. */
+unsigned ph_an_canonical(const ph_an_suit_group *group, uint64_t mask, uint64_t *representative);
+
+/* The index of a group element that maps `mask` to its orbit's representative (the smallest image). */
+unsigned ph_an_canonical_perm(const ph_an_suit_group *group, uint64_t mask);
+
+/* Board and dead cards valid and distinct: PH_OK, PH_E_CARD or PH_E_DUPLICATE; their mask in *mask. */
+int ph_an_check_cards(const uint8_t *board, size_t board_len, const uint8_t *dead, size_t dead_len, uint64_t *mask);
+
+/* ---- one 5-card board (board_showdown.c) ---- */
+
+/* Every hole pair from the live cards (the cards neither on the board nor dead), minus up to two live
+ * positions set aside (the runout cards when `live` includes them), valued on one board and swept once in
+ * value order. For each pair: its value, category, and the opponent pairs among the same cards that it beats
+ * and ties (loss = opponents - wins - ties). Card counts per category give every split by the opponent's
+ * category through inclusion-exclusion. */
+typedef struct ph_an_board {
+    unsigned live_count;            /* n <= 52 */
+    uint8_t live[52];               /* ascending card ids */
+    uint64_t key[52], bits[52];     /* each live card's evaluator key and suit-major bit */
+    /* per board, valid after ph_an_board_sweep: */
+    unsigned pairs;                 /* pairs valued: C(n - set aside, 2) */
+    unsigned opponents;             /* opponent pairs of each: C(n - set aside - 2, 2) */
+    uint8_t lo[PH_AN_MAX_PAIRS], hi[PH_AN_MAX_PAIRS]; /* live positions of each valued pair, lo < hi */
+    uint16_t value[PH_AN_MAX_PAIRS];
+    uint8_t category[PH_AN_MAX_PAIRS];
+    uint16_t wins[PH_AN_MAX_PAIRS], ties[PH_AN_MAX_PAIRS];
+    uint16_t category_total[10];    /* valued pairs per category */
+    uint16_t category_card[52][10]; /* valued pairs per live position and category */
+    /* scratch */
+    uint32_t sort_keys[2][PH_AN_MAX_PAIRS];
+    uint16_t seen[52], group[52];
+} ph_an_board;
+
+/* Sets the live cards: every card outside `excluded` (board and dead). */
+void ph_an_board_live(ph_an_board *b, uint64_t excluded);
+
+/* Values and sweeps every pair of live positions other than aside_a and aside_b (live_count or more: none)
+ * on the 5-card board whose evaluator key sum (with PH_SUIT_BIAS) and bits are given. */
+void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned aside_a, unsigned aside_b);
+
+/* Opponents of category `category` free of pair k's cards. */
+static inline unsigned ph_an_free_in_category(const ph_an_board *b, unsigned k, unsigned category) {
+    unsigned free = (unsigned)b->category_total[category] - b->category_card[b->lo[k]][category] -
+                    b->category_card[b->hi[k]][category];
+    return free + (b->category[k] == category); /* the pair itself was taken away twice */
+}
+
+/* The evaluator's key sum (with the suit bias) and bits of some cards. */
+void ph_an_cards_key(const uint8_t *cards, size_t n, uint64_t *key, uint64_t *bits);
+
+/* ---- Ultimate Texas Hold'em (uth_*.c) ---- */
+
+/* The payoff of every outcome for each play size, from ph_uth_payoff: pay[play][outcome]. */
+typedef struct ph_uth_pays {
+    int64_t pay[5][PH_UTH_OUTCOMES];
+    int64_t fold; /* Ante and Blind lost */
+} ph_uth_pays;
+
+/* PH_OK or PH_E_ARGUMENT (rules NULL or outside their documented ranges). */
+int ph_uth_pays_init(ph_uth_pays *pays, const ph_uth_rules *rules);
+
+/* A line's result: its outcome counts times their payoffs. */
+static inline int64_t ph_uth_line_value(const ph_uth_pays *pays, unsigned play, const uint32_t *outcomes) {
+    int64_t sum = 0;
+    for (unsigned o = 0; o < PH_UTH_OUTCOMES; o++)
+        sum += pays->pay[play][o] * (int64_t)outcomes[o];
+    return sum;
+}
+
+/* Whether betting 2x on the flop beats checking, from a pair's PH_UTH_FLOP_COUNTS counts. */
+static inline int ph_uth_flop_bets(const ph_uth_pays *pays, const uint32_t *counts) {
+    int64_t bet = ph_uth_line_value(pays, 2, counts);
+    int64_t check = ph_uth_line_value(pays, 1, counts + PH_UTH_OUTCOMES) +
+                    pays->fold * (int64_t)counts[2 * PH_UTH_OUTCOMES];
+    return bet > check;
+}
+
+/* One flop's counts by live-pair row (b's live cards: all but the flop and the dead; C(live, 2) rows of
+ * PH_UTH_FLOP_COUNTS, set here); group: the renamings that keep the dead cards. */
+void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_an_suit_group *group, ph_an_board *b, const uint8_t flop[3],
+                      uint32_t *counts);
+
+#endif

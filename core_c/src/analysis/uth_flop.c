@@ -1,0 +1,157 @@
+/* One flop of Ultimate Texas Hold'em: every hole pair's outcomes over every turn+river and dealer hole, by
+ * line. A runout's board is swept once for all pairs; the dealer qualifies unless his hand is a high card, so
+ * the high-card opponents of a pair (counted per card) split its wins and losses by qualification. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis_internal.h"
+
+#define HIGH_CARD 9
+
+/* The renamings that keep the flop (and the dead cards) in place map a runout to one with the same outcomes
+ * for the renamed holes: each orbit of runouts is swept once, through its smallest member, and its counts go to
+ * every image's renamed pairs. */
+typedef struct runout_symmetry {
+    unsigned size;                 /* renamings keeping the flop: 1..6 */
+    const uint8_t *perm[24];
+    uint8_t position[24][52];      /* live position of the renamed card at each live position */
+} runout_symmetry;
+
+static void runout_symmetry_init(runout_symmetry *sym, const ph_an_suit_group *group, const ph_an_board *b,
+                                 uint64_t flop) {
+    uint8_t position_of[PH_DECK_SIZE];
+    for (unsigned i = 0; i < b->live_count; i++)
+        position_of[b->live[i]] = (uint8_t)i;
+    sym->size = 0;
+    for (unsigned g = 0; g < group->size; g++) { /* the identity comes first */
+        if (ph_an_permute(flop, group->perm[g]) != flop)
+            continue;
+        sym->perm[sym->size] = group->perm[g];
+        for (unsigned i = 0; i < b->live_count; i++) {
+            unsigned card = b->live[i];
+            sym->position[sym->size][i] = position_of[4 * (card / 4) + group->perm[g][card % 4]];
+        }
+        sym->size++;
+    }
+}
+
+/* The renamings (indexes into sym) giving the distinct images of a runout, or 0 when the runout is not the
+ * smallest of its orbit. */
+static unsigned runout_images(const runout_symmetry *sym, uint64_t runout, unsigned images[24]) {
+    uint64_t seen[24];
+    unsigned count = 0;
+    for (unsigned s = 0; s < sym->size; s++) {
+        uint64_t image = ph_an_permute(runout, sym->perm[s]);
+        if (image < runout)
+            return 0;
+        unsigned known = 0;
+        while (known < count && seen[known] != image)
+            known++;
+        if (known == count) {
+            seen[count] = image;
+            images[count++] = s;
+        }
+    }
+    return count;
+}
+
+void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_an_suit_group *group, ph_an_board *b, const uint8_t flop[3],
+                      uint32_t *counts) {
+    unsigned n = b->live_count, rows = ph_an_choose2(n);
+    memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * rows);
+    uint64_t flop_key, flop_bits;
+    ph_an_cards_key(flop, 3, &flop_key, &flop_bits);
+    runout_symmetry sym;
+    runout_symmetry_init(&sym, group, b, ph_an_mask(flop, 3));
+    const int64_t *pay = pays->pay[1];
+    for (unsigned r = 1; r < n; r++)
+        for (unsigned t = 0; t < r; t++) {
+            unsigned images[24];
+            unsigned image_count =
+                runout_images(&sym, UINT64_C(1) << b->live[t] | UINT64_C(1) << b->live[r], images);
+            if (!image_count)
+                continue;
+            ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r);
+            unsigned opponents = b->opponents;
+            int64_t fold = pays->fold * (int64_t)opponents;
+            for (unsigned k = 0; k < b->pairs; k++) {
+                unsigned category = b->category[k], wins = b->wins[k], ties = b->ties[k];
+                unsigned losses = opponents - wins - ties;
+                unsigned high_cards = ph_an_free_in_category(b, k, HIGH_CARD);
+                unsigned wins_unqualified, losses_unqualified;
+                if (category == HIGH_CARD) { /* every hand it beats or ties is a high card too */
+                    wins_unqualified = wins;
+                    losses_unqualified = high_cards - wins - ties;
+                } else {
+                    wins_unqualified = high_cards;
+                    losses_unqualified = 0;
+                }
+                unsigned wins_qualified = wins - wins_unqualified, losses_qualified = losses - losses_unqualified;
+                int64_t play = pay[category] * wins_qualified + pay[10 + category] * wins_unqualified +
+                               pay[21] * losses_qualified + pay[22] * losses_unqualified;
+                int folds = play <= fold;
+                for (unsigned i = 0; i < image_count; i++) {
+                    unsigned lo = sym.position[images[i]][b->lo[k]], hi = sym.position[images[i]][b->hi[k]];
+                    uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)(lo < hi ? ph_an_pair_index(lo, hi)
+                                                                                  : ph_an_pair_index(hi, lo));
+                    c[category] += wins_qualified;
+                    c[10 + category] += wins_unqualified;
+                    c[20] += ties;
+                    c[21] += losses_qualified;
+                    c[22] += losses_unqualified;
+                    if (folds) { /* the folded outcomes for now; the played ones are the rest */
+                        c += PH_UTH_OUTCOMES;
+                        c[category] += wins_qualified;
+                        c[10 + category] += wins_unqualified;
+                        c[20] += ties;
+                        c[21] += losses_qualified;
+                        c[22] += losses_unqualified;
+                        c[PH_UTH_OUTCOMES] += opponents;
+                    }
+                }
+            }
+        }
+    for (unsigned row = 0; row < rows; row++) {
+        uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)row;
+        for (unsigned o = 0; o < PH_UTH_OUTCOMES; o++)
+            c[PH_UTH_OUTCOMES + o] = c[o] - c[PH_UTH_OUTCOMES + o];
+    }
+}
+
+int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t *dead, size_t dead_len,
+                uint32_t *counts, uint8_t *bet) {
+    ph_uth_pays pays;
+    uint64_t excluded;
+    if (!flop || !counts || dead_len > PH_DECK_SIZE || (dead_len && !dead) || ph_uth_pays_init(&pays, rules))
+        return PH_E_ARGUMENT;
+    int status = ph_an_check_cards(flop, 3, dead, dead_len, &excluded);
+    if (status != PH_OK)
+        return status;
+    if (PH_DECK_SIZE - 3 - dead_len < 6) /* hole, dealer, turn and river */
+        return PH_E_ARGUMENT;
+    ph_an_board *b = malloc(sizeof *b);
+    uint32_t *rows = malloc(sizeof *rows * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    if (!b || !rows) {
+        free(b);
+        free(rows);
+        return PH_E_NOMEM;
+    }
+    ph_an_suit_group group;
+    ph_an_suit_group_init(&group, ph_an_mask(dead, dead_len));
+    ph_an_board_live(b, excluded);
+    ph_uth_flop_rows(&pays, &group, b, flop, rows);
+    memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    if (bet)
+        memset(bet, 0, PH_HOLE_PAIRS);
+    for (unsigned j = 1; j < b->live_count; j++)
+        for (unsigned i = 0; i < j; i++) {
+            const uint32_t *row = rows + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(i, j);
+            unsigned pair = ph_an_pair_index(b->live[i], b->live[j]);
+            memcpy(counts + PH_UTH_FLOP_COUNTS * (size_t)pair, row, sizeof *row * PH_UTH_FLOP_COUNTS);
+            if (bet)
+                bet[pair] = (uint8_t)ph_uth_flop_bets(&pays, row);
+        }
+    free(b);
+    free(rows);
+    return PH_OK;
+}
