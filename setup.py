@@ -6,7 +6,7 @@ from glob import glob
 
 from setuptools import Extension, setup
 
-core_sources = sorted(glob("core_c/src/*.c")) + sorted(glob("core_c/tables/*.c"))
+core_sources = sorted(glob("core_c/src/**/*.c", recursive=True)) + sorted(glob("core_c/tables/*.c"))
 
 
 def strip_flags():
@@ -29,8 +29,8 @@ setup(
     ext_modules=[
         Extension(
             "pokerhash._core",
-            sources=["pywasm/pokerhash/_core.c"] + core_sources,
-            include_dirs=["core_c/include", "core_c/src"],
+            sources=["pywasm/pokerhash/_core.c", "pywasm/pokerhash/_core_analysis.c"] + core_sources,
+            include_dirs=["core_c/include", "core_c/src", "pywasm/pokerhash"],
             extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
             extra_link_args=strip_flags(),
         )

@@ -78,6 +78,7 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
     const uint32_t *sorted = b->sort_keys[0];
 
     memset(b->seen, 0, sizeof b->seen);
+    memset(b->group, 0, sizeof b->group); /* each group clears its own cards again */
     memset(b->category_total, 0, sizeof b->category_total);
     memset(b->category_card, 0, sizeof b->category_card);
     unsigned swept = 0; /* pairs of a worse value than the group at hand */

@@ -105,7 +105,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
             continue;
         ph_an_board_live(b, mask | dead_mask);
         ph_uth_flop_rows(&pays, &group, b, flop, rows);
-        add_flop(&pays, b, rows, class_of, group.size / stabiliser, totals, bet ? bet + rank * PH_HOLE_PAIRS : NULL);
+        add_flop(&pays, b, rows, class_of, group.size / stabiliser, totals, bet ? bet + (rank - start) * PH_HOLE_PAIRS : NULL);
     }
     free(b);
     free(rows);
