@@ -72,28 +72,34 @@ void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_an_suit_group *group, ph
             if (!image_count)
                 continue;
             ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r);
-            unsigned opponents = b->opponents;
+            unsigned opponents = b->opponents, high_total = b->category_total[HIGH_CARD];
             int64_t fold = pays->fold * (int64_t)opponents;
             for (unsigned k = 0; k < b->pairs; k++) {
-                unsigned category = b->category[k], wins = b->wins[k], ties = b->ties[k];
-                unsigned losses = opponents - wins - ties;
-                unsigned high_cards = ph_an_free_in_category(b, k, HIGH_CARD);
+                unsigned category = b->category[k], wins = b->wins[k], ties = b->ties[k], lo = b->lo[k], hi = b->hi[k];
+                /* high-card opponents free of the pair: the dealer hands that do not qualify */
+                unsigned high = high_total - b->category_card[lo][HIGH_CARD] - b->category_card[hi][HIGH_CARD];
                 unsigned wins_unqualified, losses_unqualified;
-                if (category == HIGH_CARD) { /* every hand it beats or ties is a high card too */
+                if (category == HIGH_CARD) { /* it beats and ties high cards only; the pair was taken twice */
                     wins_unqualified = wins;
-                    losses_unqualified = high_cards - wins - ties;
+                    losses_unqualified = high + 1 - wins - ties;
                 } else {
-                    wins_unqualified = high_cards;
+                    wins_unqualified = high;
                     losses_unqualified = 0;
                 }
-                unsigned wins_qualified = wins - wins_unqualified, losses_qualified = losses - losses_unqualified;
+                unsigned wins_qualified = wins - wins_unqualified;
+                unsigned losses_qualified = opponents - wins - ties - losses_unqualified;
                 int64_t play = pay[category] * wins_qualified + pay[10 + category] * wins_unqualified +
                                pay[21] * losses_qualified + pay[22] * losses_unqualified;
                 int folds = play <= fold;
                 for (unsigned i = 0; i < image_count; i++) {
-                    unsigned lo = sym.position[images[i]][b->lo[k]], hi = sym.position[images[i]][b->hi[k]];
-                    uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)(lo < hi ? ph_an_pair_index(lo, hi)
-                                                                                  : ph_an_pair_index(hi, lo));
+                    unsigned row;
+                    if (images[i] == 0) {
+                        row = ph_an_pair_index(lo, hi);
+                    } else {
+                        unsigned a = sym.position[images[i]][lo], z = sym.position[images[i]][hi];
+                        row = a < z ? ph_an_pair_index(a, z) : ph_an_pair_index(z, a);
+                    }
+                    uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)row;
                     c[category] += wins_qualified;
                     c[10 + category] += wins_unqualified;
                     c[20] += ties;
