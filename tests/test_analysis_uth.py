@@ -4,6 +4,7 @@ tests/uth_oracle.py for decide()."""
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 import pytest
@@ -18,19 +19,28 @@ from uth_brute import ranks_dead, solve_uth  # noqa: E402
 RANK_NAMES = "23456789TJQKA"
 TEN_TO_ACE = ranks_dead(8)                                    # 20 live cards
 TEN_TO_ACE_BUT_AS_KD = ranks_dead(8) + [int(c) for c in ph.parse_cards("AsKd")]   # 18, suit-asymmetric
+# 18 cards drawn at random (2c 2d 2h 3c 4d 4h 5h 6s 8c 8d 9h Td Th Ts Qc Kd Kh As) where river and flop
+# decisions tie exactly, so the tie rule shows in element_of_risk and in decide().
+TIE_DECK_LIVE = [0, 1, 2, 4, 9, 10, 14, 19, 24, 25, 30, 33, 34, 35, 40, 45, 46, 51]
+TIE_DECK_DEAD = [c for c in range(52) if c not in TIE_DECK_LIVE]
 
 
 def live_cards(dead):
     return [c for c in range(52) if c not in dead]
 
 
-@pytest.fixture(scope="module", params=["symmetric", "asymmetric", "no_3x"])
+@lru_cache(maxsize=None)
+def analysed(dead, allow_3x):
+    return pa.ultimate_texas_holdem(dead=list(dead), allow_3x=allow_3x)
+
+
+@pytest.fixture(scope="module", params=["symmetric", "asymmetric", "no_3x", "ties"])
 def solved(request, native_tools):
     """(dead, allow_3x, brute force sums, UTHResult) for each reduced deck."""
     dead, allow_3x = {"symmetric": (TEN_TO_ACE, True), "asymmetric": (TEN_TO_ACE_BUT_AS_KD, True),
-                      "no_3x": (TEN_TO_ACE, False)}[request.param]
+                      "no_3x": (TEN_TO_ACE, False), "ties": (TIE_DECK_DEAD, True)}[request.param]
     brute = solve_uth(native_tools, dead, allow_3x)
-    return dead, allow_3x, brute, pa.ultimate_texas_holdem(dead=dead, allow_3x=allow_3x)
+    return dead, allow_3x, brute, analysed(tuple(dead), allow_3x)
 
 
 def test_every_hole_ev_equals_brute_force(solved):
@@ -130,3 +140,18 @@ def test_decide_preflop_agrees_with_hole_ev_and_the_tie_rule(solved):
         assert set(order) <= set(decision.evs), decision.evs
         best = max(decision.evs[name] for name in order)
         assert decision.action == next(name for name in order if decision.evs[name] == best), hole
+
+
+@pytest.mark.parametrize("hole,board", [((0, 24), (9, 19, 30, 45, 51)), ((0, 45), (10, 19, 24, 35, 40))])
+def test_decide_folds_on_an_exact_river_tie(hole, board):
+    assert uth_oracle.river_evs(hole, board, TIE_DECK_DEAD)["play"] == -2  # the premise: an exact tie
+    decision = analysed(tuple(TIE_DECK_DEAD), True).decide(hole, board)
+    assert decision.action == "fold" and set(decision.evs.values()) == {Fraction(-2)}, decision
+
+
+@pytest.mark.parametrize("hole,flop", [((2, 4), (0, 10, 46)), ((9, 33), (14, 40, 45))])
+def test_decide_checks_on_an_exact_flop_tie(hole, flop):
+    expected = uth_oracle.flop_evs(hole, flop, TIE_DECK_DEAD)
+    assert expected["bet2"] == expected["check"]  # the premise: an exact tie
+    decision = analysed(tuple(TIE_DECK_DEAD), True).decide(hole, flop)
+    assert decision.action == "check" and set(decision.evs.values()) == {expected["check"]}, decision
