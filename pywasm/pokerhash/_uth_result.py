@@ -40,8 +40,8 @@ class Outcome(NamedTuple):
     result: str
     deals: int
     probability: Fraction
-    net: Fraction  # the player's result of one such deal, in antes
     contribution: Fraction  # probability * net
+    net: Fraction  # the player's result of one such deal, in antes
 
 
 def _result_name(outcome: int) -> str:
@@ -135,13 +135,15 @@ class UTHResult:
         self.house_edge = Fraction(-total_ev, unit * self.deals)
         self.element_of_risk = Fraction(-total_ev, unit * wagered)
         self.outcomes: List[Outcome] = []
-        for (line, o), count in sorted(rows.items(), key=lambda item: (item[0][0], str(item[0][1]))):
+        order = ["play 4x preflop", "play 3x preflop", "play 2x on the flop", "play 1x on the river",
+                 "fold on the river"]
+        for (line, o), count in sorted(rows.items(), key=lambda item: (order.index(item[0][0]), str(item[0][1]).zfill(2))):
             if o == "fold":
                 net, result = Fraction(rules.fold, unit), "fold: Ante and Blind lost"
             else:
                 net, result = Fraction(pay[int(line.split()[1][0])][o], unit), _result_name(o)
             probability = Fraction(count, self.deals)
-            self.outcomes.append(Outcome(line, result, count, probability, net, probability * net))
+            self.outcomes.append(Outcome(line, result, count, probability, probability * net, net))
 
     def hole_ev(self, hole: Any) -> Dict[str, Fraction]:
         """The EV per hand in antes of checking, raising 3x and raising 4x with one hole pair.
