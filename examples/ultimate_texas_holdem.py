@@ -7,6 +7,7 @@ over every way the cards can fall (27,813,810,024,000 deals).
     python examples/ultimate_texas_holdem.py --processes 2   # a process pool
     python examples/ultimate_texas_holdem.py --workers 2     # a local 2-process Dask cluster (pokerhash[dask])
     python examples/ultimate_texas_holdem.py --no-3x --pay flush=1 --pay straight=1   # another casino's game
+    python examples/ultimate_texas_holdem.py --dead "2c 2d 2h 2s"   # cards out of play (a reduced deck)
 
 Ctrl-C stops within about a second. Every executor gives the identical result (exact integer counts).
 """
@@ -75,11 +76,13 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, help="local threads (default: one per CPU)")
     parser.add_argument("--processes", type=int, help="run on a process pool of N processes")
     parser.add_argument("--no-3x", action="store_true", help="no 3x preflop bet")
+    parser.add_argument("--dead", help="cards out of play, e.g. '2c 2d 2h 2s'")
     parser.add_argument("--pay", action="append", metavar="CATEGORY=RATIO",
                         help="a Blind pay, e.g. flush=3:2 or straight=1 (repeatable; others stay standard)")
     _cli_scale.add_arguments(parser)
     args = parser.parse_args(argv)
     started = time.perf_counter()
+    print("solving every deal ...", file=sys.stderr, flush=True)
     try:
         with _cli_scale.executor_from(args) as executor:
             if args.processes:
@@ -87,14 +90,14 @@ def main(argv=None) -> int:
                 with ProcessPoolExecutor(args.processes, initializer=signal.signal,
                                          initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
                     result = analysis.ultimate_texas_holdem(pay_table=pay_table(args.pay), allow_3x=not args.no_3x,
-                                                            executor=pool)
+                                                            dead=args.dead, executor=pool)
             else:
                 result = analysis.ultimate_texas_holdem(pay_table=pay_table(args.pay), allow_3x=not args.no_3x,
-                                                        threads=args.threads, executor=executor)
+                                                        dead=args.dead, threads=args.threads, executor=executor)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except ValueError as error:
+    except (ValueError, TypeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - started
