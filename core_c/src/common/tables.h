@@ -59,6 +59,9 @@ extern const uint16_t ph_flush_values[8192];
 extern const uint32_t ph_value_rank_table[7463];
 extern const uint64_t ph_binomial_table[65][65];
 
+/* The lookups that read these tables: a rank multiset's value by the rank hash, a suit's ranks by the flush
+ * table. They call nothing, so that eval/large_hands.c and the hot path (eval/eval_internal.h) both build on
+ * them. */
 #define PH_NO_VALUE 7463u
 
 /* The rank part of a card key: one card of that rank in the hash, no suit counter. */

@@ -1,5 +1,5 @@
 /* Pieces shared by the equity files: scoring, the exact solver of one holding combination, suit symmetry
- * of the units and the cost model. Private. */
+ * of the units, the cost model, safe range weights, and the other games' engine (game_equity_*.c). Private. */
 #ifndef PH_EQUITY_INTERNAL_H
 #define PH_EQUITY_INTERNAL_H
 
@@ -204,8 +204,8 @@ int ph_eq_cost_parts(const ph_equity_game *game, double parts[PH_EQ_COST_PARTS])
  * as ph_eq_cost_parts counts them. The game has passed its checks. */
 int ph_eq_clash_census(const ph_equity_game *game, uint64_t fixed, double *visits, double *combinations);
 
-/* Range weights made safe to multiply and sum (equity_weights.c), for the hold'em and the other games'
- * engines. */
+/* ---- range weights made safe to multiply and sum (equity_weights.c), for both engines ---- */
+
 /* *safe = *game, with holding_weight replaced by a scaled copy (*owned, for the caller to free; NULL when the
  * weights are used as given) when a player's weights lie far from 1: ratios kept exactly, no overflow or
  * underflow in the tallies. For a checked game (weights finite, >= 0); PH_OK or PH_E_NOMEM. */
@@ -215,10 +215,11 @@ int ph_eq_safe_weights(const ph_equity_game *game, ph_equity_game *safe, double 
  * `largest` (0 inside the band where weights are used as given). */
 int ph_eq_weight_shift(double largest);
 
-/* The other games' equity engine: what the exact and Monte Carlo files share.
+/* ---- the other games' equity engine: what game_equity_*.c share ----
  *
  * One engine for every game pair: a deal is scored from each player's high value and, when the pair has a
- * low, low value; the per-game part is only how a player's value is looked up (game_value below). */
+ * low, low value; the per-game part is only how a player's value is looked up (ph_ge_value below). */
+
 #define PH_GE_MAX_PLAYERS 10
 #define PH_GE_MAX_HOLE 6
 

@@ -1,7 +1,7 @@
 /* The hold'em evaluator's hot path, shared by the single, batch and sweeping entry points, and its batch
  * kernels. Private. */
-#ifndef PH_EVAL_CORE_H
-#define PH_EVAL_CORE_H
+#ifndef PH_EVAL_INTERNAL_H
+#define PH_EVAL_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -51,6 +51,8 @@ static inline unsigned ph_value_with(uint64_t key, uint64_t quinary_key, uint64_
 static inline unsigned ph_value_of(uint64_t key, uint64_t card_bits, size_t k) {
     return ph_value_with(key, k >= 8 ? ph_quinary_key_of_bits(card_bits) : 0, card_bits, k);
 }
+
+/* ---- batch evaluation: the portable loop (eval.c) and the SIMD kernels (eval_simd*.c) ---- */
 
 /* ph_evaluate_batch's contract for k in 5..9, one hand at a time. */
 int ph_batch_scalar(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);

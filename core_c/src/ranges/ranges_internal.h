@@ -1,7 +1,7 @@
 /* Pieces shared by the range files (range.c reads tokens, range_set.c merges and writes combos, range_parse.c
  * holds the entry points). Private. */
-#ifndef PH_RANGE_INTERNAL_H
-#define PH_RANGE_INTERNAL_H
+#ifndef PH_RANGES_INTERNAL_H
+#define PH_RANGES_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
