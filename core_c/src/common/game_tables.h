@@ -4,7 +4,7 @@
  *
  * A game's value depends on its rank multiset (a perfect hash into dense blocks for 5, 7 and 6 cards)
  * and, where suits count, on the best suited five of a suit with five or more cards. Every rule of a
- * ranking lives in its tables; the code below knows only how a flush counts (helps, hurts or not at all)
+ * ranking lives in its tables; the evaluator knows only how a flush counts (helps, hurts or not at all)
  * and whether values past a qualifier mean "no low". */
 #ifndef PH_GAME_TABLES_H
 #define PH_GAME_TABLES_H
