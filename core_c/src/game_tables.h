@@ -32,11 +32,13 @@
 #define PH_GAME_FLUSH_BITS (UINT64_C(0x8888) << PH_GAME_SUIT_SHIFT)
 #define PH_GAME_LOW_DIGITS 8   /* eight-or-better: digits A..8 */
 
-/* Perfect hash of a digit-count vector of 5..7 cards: position = first + middle + last share. */
+/* Perfect hash of a digit-count vector of 5..7 cards: position = first + middle + last share. The middle
+ * and last shares are hold'em's quinary ones (ph_qhash_g2, ph_qhash_g3) where the groups agree. */
 typedef struct ph_game_hash {
     const uint32_t *first;   /* [(k - 5) * first_span + lane 0]: block base + share | (k - lane 0's cards) << 24 */
     const uint16_t *middle;  /* [remaining cards * middle_span + lane 1] */
     const uint16_t *last;    /* [lane 2] */
+    const uint64_t *digit_keys; /* per digit: one card's key */
     uint32_t first_span, middle_span;
 } ph_game_hash;
 
@@ -50,7 +52,6 @@ typedef struct ph_game_def {
     uint16_t qualifier;         /* nonzero: values above it are "no low" and read as worst (= qualifier + 1) */
     const uint64_t *keys;       /* per card id 0..51: its digit in its lane, one in its suit counter */
     const uint64_t *bits;       /* per card id: 1 << (16 * suit + digit), PH_GAME_POISON outside the deck */
-    const uint64_t *digit_keys; /* per digit: one card's key */
     const uint16_t *plain;      /* dense blocks 5, 7, 6 */
     const uint16_t *flush;      /* per one-suit digit mask with 5+ bits: best suited value; NULL without */
     const ph_game_hash *hash;

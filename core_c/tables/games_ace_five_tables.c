@@ -38,14 +38,6 @@ static const uint64_t bits[52] = {
     UINT64_C(0x0000000000000001), UINT64_C(0x0000000000010000), UINT64_C(0x0000000100000000), UINT64_C(0x0001000000000000),
 };
 
-/* per digit: the key of one card of it */
-static const uint64_t digit_keys[13] = {
-    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000005), UINT64_C(0x0000000000000019), UINT64_C(0x000000000000007d),
-    UINT64_C(0x0000000000010000), UINT64_C(0x0000000000050000), UINT64_C(0x0000000000190000), UINT64_C(0x00000000007d0000),
-    UINT64_C(0x0000000100000000), UINT64_C(0x0000000500000000), UINT64_C(0x0000001900000000), UINT64_C(0x0000007d00000000),
-    UINT64_C(0x0000027100000000),
-};
-
 /* best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
 static const uint16_t plain[PLAIN_ENTRIES] = {
     6175, 6019, 6007, 6163, 6174, 5863, 5005, 5797, 6162, 6018, 4994, 4873, 6006, 5995, 5731, 5994,
@@ -5460,7 +5452,7 @@ static const char *const ace_five_categories[] = {
 const ph_game_def ph_game_ace_five = {
     .name = "ace_five", .deck_name = "the deck", .deck = UINT64_C(0xfffffffffffff),
     .flush_mode = 0, .digits = 13, .worst = 6175, .qualifier = 0,
-    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain, .flush = 0, .hash = &ph_game_hash13,
+    .keys = keys, .bits = bits, .plain = plain, .flush = 0, .hash = &ph_game_hash13,
     .info = ace_five_info, .categories = ace_five_categories, .category_count = 14, .omaha_low = 0,
 };
 
@@ -7539,6 +7531,6 @@ static const uint8_t ace_five_8_omaha[65536] = {
 const ph_game_def ph_game_ace_five_8 = {
     .name = "ace_five_8", .deck_name = "the deck", .deck = UINT64_C(0xfffffffffffff),
     .flush_mode = 0, .digits = 13, .worst = 57, .qualifier = 56,
-    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain, .flush = 0, .hash = &ph_game_hash13,
+    .keys = keys, .bits = bits, .plain = plain, .flush = 0, .hash = &ph_game_hash13,
     .info = ace_five_8_info, .categories = ace_five_8_categories, .category_count = 5, .omaha_low = ace_five_8_omaha,
 };

@@ -38,13 +38,6 @@ static const uint64_t bits[52] = {
     UINT64_C(0x0000000000000100), UINT64_C(0x0000000001000000), UINT64_C(0x0000010000000000), UINT64_C(0x0100000000000000),
 };
 
-/* per digit: the key of one card of it */
-static const uint64_t digit_keys[9] = {
-    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000005), UINT64_C(0x0000000000000019), UINT64_C(0x000000000000007d),
-    UINT64_C(0x0000000100000000), UINT64_C(0x0000000500000000), UINT64_C(0x0000001900000000), UINT64_C(0x0000007d00000000),
-    UINT64_C(0x0000027100000000),
-};
-
 /* best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
 static const uint16_t plain[PLAIN_ENTRIES] = {
     7, 199, 207, 15, 8, 277, 529, 305, 16, 200, 536, 585, 208, 215, 333, 216,
@@ -923,6 +916,6 @@ static const char *const shortdeck_categories[] = {
 const ph_game_def ph_game_shortdeck = {
     .name = "shortdeck", .deck_name = "the short deck", .deck = UINT64_C(0xfffffffff0000),
     .flush_mode = 1, .digits = 9, .worst = 1404, .qualifier = 0,
-    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain, .flush = flush, .hash = &ph_game_hash9,
+    .keys = keys, .bits = bits, .plain = plain, .flush = flush, .hash = &ph_game_hash9,
     .info = shortdeck_info, .categories = shortdeck_categories, .category_count = 10, .omaha_low = 0,
 };

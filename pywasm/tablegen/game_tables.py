@@ -19,7 +19,9 @@ import functools
 from itertools import combinations, combinations_with_replacement
 from typing import Dict, List, Sequence, Tuple
 
+from . import quinary
 from .emit import banner, c_array
+from .tables import card_bit
 from .game_rankings import FLUSH_HELPS, NO_FLUSH, Ranking, all_rankings
 
 MAX_DIGIT = 4
@@ -195,28 +197,53 @@ def _static(definition: str) -> str:
     return definition.replace("\nconst ", "\nstatic const ", 1)
 
 
-def _source(what: str, body: List[str]) -> str:
-    return banner(what) + '#include "game_tables.h"\n\n' + "\n".join(body)
+def _source(what: str, body: List[str], holdem: bool = False) -> str:
+    """holdem: the file refers to hold'em tables (core_c/src/tables.h) instead of repeating them."""
+    includes = '#include "game_tables.h"\n' + ('#include "tables.h"\n' if holdem else "")
+    return banner(what) + includes + "\n" + "\n".join(body)
+
+
+def _agrees(own: Sequence[int], shared: Sequence[int], read: Sequence[bool]) -> bool:
+    """Whether a shared table holds this table's values wherever a lookup can read them."""
+    return len(own) <= len(shared) and all(o == s for o, s, r in zip(own, shared, read) if r)
 
 
 def hash_source(hashes: Dict[int, RankHash]):
+    """The games' hashes share the groups they have in common with hold'em's quinary hash (ph_qhash_g2 and g3,
+    written to 16 bits for both): the same lexicographic shares, summed to nine cards there and to seven here.
+    Only the first group, which also carries the block bases and the cards left, is their own."""
+    _, g2, g3 = quinary.grouped_tables()
     body, sizes = [], []
     for n, h in sorted(hashes.items()):
         first, middle, last = h.tables()
-        middle_what = (f"digits {h.g1.start}-{h.g1.stop - 1} by (remaining cards, pattern)" if len(h.g1)
-                       else "no middle group: one zero per remaining count")
+        digit_sum = [sum(digits) for _, digits in h.patterns(h.g2)]
+        assert _agrees(last, g3, [s <= max(BLOCK_KS) for s in digit_sum]), f"{n} digits: last group != ph_qhash_g3"
         body += [
             _static(c_array("uint32_t", f"hash{n}_first", first,
                             f"{n} digits: block base + position share of digits 0-3 by (k - 5, pattern),"
                             " remaining cards << 24", per_line=8)),
-            _static(c_array("uint16_t", f"hash{n}_middle", middle, f"{n} digits: position share of {middle_what}")),
-            _static(c_array("uint16_t", f"hash{n}_last", last,
-                            f"{n} digits: position share of the last five digits by pattern")),
-            f"const ph_game_hash ph_game_hash{n} = {{\n    .first = hash{n}_first, .middle = hash{n}_middle, "
-            f".last = hash{n}_last,\n    .first_span = {5 ** len(h.g0)}, .middle_span = {5 ** len(h.g1)},\n}};\n",
+            _static(c_array("uint64_t", f"hash{n}_digit_keys", [h.digit_key(d) for d in range(n)],
+                            f"{n} digits: per digit, the key of one card of it", per_line=4)),
         ]
-        sizes.append((f"hash of {n} digits", 4 * len(first) + 2 * len(middle) + 2 * len(last)))
-    return "games_hash_tables.c", _source("Rank-multiset hash of the other games' evaluator.", body), sizes
+        size = 4 * len(first) + 8 * n
+        if len(h.g1):
+            middle_sum = [sum(digits) for _, digits in h.patterns(h.g1)]
+            read = [s <= left for left in range(max(BLOCK_KS) + 1) for s in middle_sum]
+            assert _agrees(middle, g2, read), f"{n} digits: middle group != ph_qhash_g2"
+            middle_name = "ph_qhash_g2"
+        else:
+            middle_name = f"hash{n}_middle"
+            body.append(_static(c_array("uint16_t", middle_name, middle,
+                                        f"{n} digits: no middle group, one zero per remaining count")))
+            size += 2 * len(middle)
+        body.append(
+            f"const ph_game_hash ph_game_hash{n} = {{\n    .first = hash{n}_first, .middle = {middle_name},"
+            f" .last = ph_qhash_g3, .digit_keys = hash{n}_digit_keys,\n"
+            f"    .first_span = {5 ** len(h.g0)}, .middle_span = {5 ** len(h.g1)},\n}};\n")
+        sizes.append((f"hash of {n} digits", size))
+    return ("games_hash_tables.c",
+            _source("Rank-multiset hash of the other games' evaluator (its later groups are hold'em's).", body,
+                    holdem=True), sizes)
 
 
 def shared_arrays(ranking: Ranking, hash_: RankHash):
@@ -236,25 +263,31 @@ def shared_arrays(ranking: Ranking, hash_: RankHash):
         _static(c_array("uint64_t", "keys", keys,
                         "per card id: one base-5 digit in its group's lane, one in its suit's counter (bits 48..63)",
                         per_line=4)),
-        _static(c_array("uint64_t", "bits", bits,
-                        "per card id: 1 << (16 * suit + digit); a card outside the deck sets bit 63", per_line=4)),
-        _static(c_array("uint64_t", "digit_keys", [hash_.digit_key(d) for d in range(n)],
-                        "per digit: the key of one card of it", per_line=4)),
+    ]
+    size = 8 * 52 + 2 * len(plain)
+    bits_name = "bits"
+    if bits == [card_bit(c) for c in range(52)]:  # digits are ranks: hold'em's card bits
+        bits_name = "ph_card_bits"
+    else:
+        body.append(_static(c_array("uint64_t", "bits", bits,
+                                    "per card id: 1 << (16 * suit + digit); a card outside the deck sets bit 63",
+                                    per_line=4)))
+        size += 8 * 52
+    body += [
         _static(c_array("uint16_t", "plain", plain,
                         "best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position",
                         optional_tail=(six, "PH_GAME_SIX_CARD_BLOCKS", "PLAIN_ENTRIES"))),
     ]
-    size = 8 * (52 * 2 + n) + 2 * len(plain)
     if ranking.flush_mode != NO_FLUSH:
         flush = best_flush(ranking, n)
         body.append(_static(c_array("uint16_t", "flush", flush,
                                     "per one-suit digit mask: best suited value of five of its ranks"
                                     " (0: fewer than five)")))
         size += 2 * len(flush)
-    return body, size
+    return body, size, bits_name
 
 
-def definition(ranking: Ranking, flush_mode: int, n: int):
+def definition(ranking: Ranking, flush_mode: int, n: int, bits_name: str):
     """A ranking's own arrays (value info, category names, the Omaha low table) and its ph_game_def."""
     info = value_info(ranking)
     body = [_static(c_array("uint32_t", f"{ranking.name}_info", info,
@@ -277,7 +310,7 @@ def definition(ranking: Ranking, flush_mode: int, n: int):
         f'    .name = "{ranking.name}", .deck_name = "{ranking.deck_name or "the deck"}",'
         f" .deck = UINT64_C(0x{deck:013x}),\n"
         f"    .flush_mode = {flush_mode}, .digits = {n}, .worst = {ranking.worst}, .qualifier = {ranking.qualifier},\n"
-        f"    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain,"
+        f"    .keys = keys, .bits = {bits_name}, .plain = plain,"
         f" .flush = {'flush' if flush_mode != NO_FLUSH else '0'}, .hash = &ph_game_hash{n},\n"
         f"    .info = {ranking.name}_info, .categories = {ranking.name}_categories,"
         f" .category_count = {len(ranking.categories)}, .omaha_low = {omaha},\n}};\n")
@@ -286,14 +319,15 @@ def definition(ranking: Ranking, flush_mode: int, n: int):
 
 def table_set_source(base: Ranking, variants: List[Ranking], hash_: RankHash):
     """One file per table set: the base ranking's arrays, then each ranking's definition."""
-    body, shared = shared_arrays(base, hash_)
+    body, shared, bits_name = shared_arrays(base, hash_)
     sizes = []
     for ranking in [base] + variants:
-        more, size = definition(ranking, base.flush_mode, hash_.n)
+        more, size = definition(ranking, base.flush_mode, hash_.n, bits_name)
         body += more
         sizes.append((ranking.name, size + (shared if ranking is base else 0)))
     titles = "; ".join(f"{r.title}: values 1..{r.worst}" for r in [base] + variants)
-    return f"games_{base.name}_tables.c", _source(f"Tables of {titles} (lower is better).", body), sizes
+    text = _source(f"Tables of {titles} (lower is better).", body, holdem=bits_name != "bits")
+    return f"games_{base.name}_tables.c", text, sizes
 
 
 def all_sources():
