@@ -3,8 +3,9 @@
  *
  * A game's value depends on its rank multiset (a perfect hash into dense blocks for 5, 7 and 6 cards)
  * and, where suits count, on the best suited five of a suit with five or more cards. Every rule of a
- * ranking lives in its tables; the code below knows only how a flush counts (helps, hurts or not at all)
- * and whether values past a qualifier mean "no low". */
+ * ranking lives in its tables; the code below knows only how a flush counts (helps, hurts or not at all),
+ * whether values past a qualifier mean "no low", and how a ranking reads the tables it shares with another
+ * (remap, unmap). */
 #ifndef PH_GAME_TABLES_H
 #define PH_GAME_TABLES_H
 
@@ -31,6 +32,7 @@
 #define PH_GAME_SUIT_BIAS (UINT64_C(0x3333) << PH_GAME_SUIT_SHIFT) /* a counter reaching five sets its bit 3 */
 #define PH_GAME_FLUSH_BITS (UINT64_C(0x8888) << PH_GAME_SUIT_SHIFT)
 #define PH_GAME_LOW_DIGITS 8   /* eight-or-better: digits A..8 */
+#define PH_GAME_LOW_SPLIT 6    /* the Omaha low table's row is picked by the masks' digits below it */
 
 /* Perfect hash of a digit-count vector of 5..7 cards: position = first + middle + last share. The middle
  * and last shares are hold'em's quinary ones (ph_qhash_g2, ph_qhash_g3) where the groups agree. */
@@ -52,13 +54,19 @@ typedef struct ph_game_def {
     uint16_t qualifier;         /* nonzero: values above it are "no low" and read as worst (= qualifier + 1) */
     const uint64_t *keys;       /* per card id 0..51: its digit in its lane, one in its suit counter */
     const uint64_t *bits;       /* per card id: 1 << (16 * suit + digit), PH_GAME_POISON outside the deck */
-    const uint16_t *plain;      /* dense blocks 5, 7, 6 */
+    const uint16_t *plain;      /* dense blocks 5, 7, 6 of codes, shared by the rankings of a table set */
     const uint16_t *flush;      /* per one-suit digit mask with 5+ bits: best suited value; NULL without */
     const ph_game_hash *hash;
-    const uint32_t *info;       /* per value: category << 24 | five ranks, 4 bits each, in order of importance */
+    uint16_t direct;            /* codes up to it are this ranking's values, a larger one is remap[code - direct - 1] */
+    const uint16_t *remap;      /* (short deck: Triton's order, and seven cards holding a straight and trips) */
+    const uint32_t *info;       /* per value of the table set's first ranking: category << 24 | five ranks, 4 bits
+                                   each, in order of importance (read through ph_game_info) */
+    const uint16_t *unmap;      /* a ranking with the first one's classes in another order: its value -> the first's */
+    const uint8_t *category_of; /* with unmap: the first ranking's category index -> this one's */
     const char *const *categories;
     uint8_t category_count;
-    const uint8_t *omaha_low;   /* qualifier games: [hole low mask * 256 + board low mask] for Omaha */
+    const uint8_t *omaha_low;   /* qualifier games, Omaha: row of omaha_low_values by the low masks' low digits */
+    const uint8_t *omaha_low_values; /* per row: best low by the masks' high digits (ph_game_omaha_low) */
 } ph_game_def;
 
 extern const ph_game_hash ph_game_hash9, ph_game_hash13;
@@ -77,7 +85,18 @@ static inline unsigned ph_game_dense(const ph_game_def *g, uint64_t key, size_t 
     uint32_t first = h->first[(k - 5) * h->first_span + (key & PH_GAME_LANE)];
     uint32_t position = (first & 0xffffffu) + h->middle[(first >> 24) * h->middle_span + (key >> 16 & PH_GAME_LANE)] +
                         h->last[key >> 32 & PH_GAME_LANE];
-    return g->plain[position];
+    unsigned code = g->plain[position];
+    return code <= g->direct ? code : g->remap[code - g->direct - 1u];
+}
+
+/* Category << 24 | the five ranks of a value 1..worst, as info holds them for this ranking. */
+static inline uint32_t ph_game_info(const ph_game_def *g, unsigned value) {
+    if (g->qualifier && value > g->qualifier) /* "no low": the last category, no ranks */
+        return (uint32_t)(g->category_count - 1u) << 24;
+    if (!g->unmap)
+        return g->info[value];
+    uint32_t info = g->info[g->unmap[value]];
+    return (uint32_t)g->category_of[info >> 24] << 24 | (info & 0xffffffu);
 }
 
 /* The rare paths, out of line: sizes without a dense block, and a suited five where a flush hurts. */
@@ -130,6 +149,15 @@ static inline unsigned ph_game_low_mask(const ph_game_def *g, const uint8_t *car
         mask |= (digit < PH_GAME_LOW_DIGITS) << digit;
     }
     return mask & 0xffu;
+}
+
+/* Best qualifying low of two hole and three board cards from their low masks (ph_game_low_mask), g->omaha_low
+ * set: 1..qualifier, or qualifier + 1 for none. */
+static inline unsigned ph_game_omaha_low(const ph_game_def *g, unsigned hole_mask, unsigned board_mask) {
+    const unsigned low = (1u << PH_GAME_LOW_SPLIT) - 1u, high = PH_GAME_LOW_DIGITS - PH_GAME_LOW_SPLIT;
+    unsigned row = g->omaha_low[(hole_mask & low) << PH_GAME_LOW_SPLIT | (board_mask & low)];
+    return g->omaha_low_values[row << 2 * high | (hole_mask >> PH_GAME_LOW_SPLIT) << high |
+                               board_mask >> PH_GAME_LOW_SPLIT];
 }
 
 /* Value of the best two of the hole and three of the board (valid, distinct cards of the deck). */

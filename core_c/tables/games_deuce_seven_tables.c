@@ -22,7 +22,7 @@ static const uint64_t keys[52] = {
     UINT64_C(0x0001027100000000), UINT64_C(0x0010027100000000), UINT64_C(0x0100027100000000), UINT64_C(0x1000027100000000),
 };
 
-/* best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
+/* code of the best hand of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
 static const uint16_t plain[PLAIN_ENTRIES] = {
     7453, 7297, 7285, 7441, 7452, 5854, 4996, 5788, 7440, 7296, 4985, 4864, 7284, 7273, 5722, 7272,
     7429, 7428, 7451, 5853, 4995, 5787, 7439, 5843, 4138, 3918, 5777, 4984, 3698, 4863, 5721, 5711,
@@ -6116,5 +6116,7 @@ const ph_game_def ph_game_deuce_seven = {
     .name = "deuce_seven", .deck_name = "the deck", .deck = UINT64_C(0xfffffffffffff),
     .flush_mode = 2, .digits = 13, .worst = 7462, .qualifier = 0,
     .keys = keys, .bits = ph_card_bits, .plain = plain, .flush = flush, .hash = &ph_game_hash13,
-    .info = deuce_seven_info, .categories = deuce_seven_categories, .category_count = 16, .omaha_low = 0,
+    .direct = 65535,
+    .info = deuce_seven_info,
+    .categories = deuce_seven_categories, .category_count = 16,
 };

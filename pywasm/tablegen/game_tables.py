@@ -7,10 +7,13 @@ For every ranking of game_rankings.py:
     by a perfect hash of the multiset (its lexicographic position among multisets of that size);
   * for rankings where suits count, the best five-card suited value of every one-suit rank mask;
   * per value: its category and the ranks of its five cards in order of importance (describe, best five).
-The hash tables depend only on the number of digits (9 for the short deck, 13 otherwise), so rankings with
-the same count share them. Ace-to-five eight-or-better reuses ace-to-five's tables (a cut at value 56) and
-adds one table for Omaha: the best qualifying low of two hole and three board cards from the two sets of
-distinct low ranks.
+Every array is written once. The hash tables depend only on the number of digits (9 for the short deck, 13
+otherwise), so rankings with the same count share them, and their later digit groups are hold'em's quinary
+shares (tables.py). A table set's rankings share its keys, bits, blocks, flushes and value info: Triton's
+short deck has the common short deck's classes in another order, so it reads them through a remap (and a
+few codes where the two disagree on seven cards); ace-to-five eight-or-better reads ace-to-five's values
+cut at 56 and adds one table for Omaha, the best qualifying low of two hole and three board cards from the
+two sets of distinct low ranks, written as deduplicated rows.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ SUIT_SHIFT = 48              # four 4-bit suit counters above the three lanes; t
                              # so a counter reaching five sets its bit 3 (a flush)
 POISON_BIT = 1 << 63         # card bits of a card outside the game's deck (never a real card's bit)
 LOW_DIGITS = 8               # eight-or-better: digits 0..7 are A..8 in ace-to-five order
+LOW_SPLIT = 6                # PH_GAME_LOW_SPLIT: the Omaha low table's row is picked by the masks' digits below it
 
 
 def groups(n: int) -> Tuple[range, range, range]:
@@ -246,9 +250,62 @@ def hash_source(hashes: Dict[int, RankHash]):
                     holdem=True), sizes)
 
 
-def shared_arrays(ranking: Ranking, hash_: RankHash):
+def reordering(base: Ranking, variant: Ranking) -> List[int]:
+    """[base value] -> the variant's value of the same five-card class: a variant with the base's classes in
+    another order (Triton's short deck)."""
+    value_of = {(order, suited): value for value, _, order, suited in variant.classes}
+    assert len(value_of) == len(base.classes) == len(variant.classes), f"{variant.name} has other classes"
+    perm = [0] * (base.worst + 1)
+    for value, _, order, suited in base.classes:
+        perm[value] = value_of[(order, suited)]
+    return perm
+
+
+class TableSet:
+    """What the rankings of one table set share, and how each reads it.
+
+    The dense blocks hold codes: the base ranking's values, plus one more code per distinct way the
+    rankings' best values of a multiset disagree with the base's reordered (short deck: a straight and three
+    of a kind in seven cards). A ranking reads a code up to its `direct` as its value and a larger one
+    through its remap. A qualifier variant reads the base's values (cut at its qualifier)."""
+
+    def __init__(self, base: Ranking, variants: List[Ranking], hash_: RankHash):
+        self.base, self.hash = base, hash_
+        self.reorders = [v for v in variants if not v.qualifier]
+        self.perm = {r.name: reordering(base, r) for r in self.reorders}
+        plains = [best_plain(r, hash_) for r in [base] + self.reorders]
+        extra: Dict[Tuple[int, ...], int] = {}  # (base value, each reorder's value) -> its code
+        self.codes = []
+        for values in zip(*plains):
+            if all(self.perm[r.name][values[0]] == v for r, v in zip(self.reorders, values[1:])):
+                self.codes.append(values[0])
+            else:
+                self.codes.append(extra.setdefault(values, base.worst + 1 + len(extra)))
+        self.extra = sorted(extra, key=extra.get)
+        self.flush = best_flush(base, hash_.n) if base.flush_mode != NO_FLUSH else None
+        for ranking, plain in zip([base] + self.reorders, plains):
+            direct, values = self.direct(ranking), self.values(ranking)
+            read = [code if code <= direct else values[code] for code in self.codes]  # as ph_game_dense reads
+            assert read == plain, f"{ranking.name}: codes misread"
+            assert self.flush is None or best_flush(ranking, hash_.n) == self.flush, f"{ranking.name}: own flushes"
+
+    def values(self, ranking: Ranking) -> List[int]:
+        """[code] -> this ranking's value, codes 0..last."""
+        if ranking.qualifier or ranking is self.base:
+            return list(range(self.base.worst + 1)) + [e[0] for e in self.extra]
+        i = self.reorders.index(ranking) + 1
+        return self.perm[ranking.name] + [e[i] for e in self.extra]
+
+    def direct(self, ranking: Ranking) -> int:
+        """The last code read as it stands (every code: 65535)."""
+        values = self.values(ranking)
+        same = next((c for c, v in enumerate(values) if c != v), len(values)) - 1
+        return 0xFFFF if same == len(values) - 1 else same
+
+
+def shared_arrays(table_set: TableSet):
     """The arrays every ranking of one table set uses: card keys and bits, dense blocks, flushes."""
-    n = hash_.n
+    ranking, hash_ = table_set.base, table_set.hash
     keys, bits = [0] * 52, [POISON_BIT] * 52
     for card in range(52):
         rank, suit = divmod(card, 4)
@@ -256,7 +313,7 @@ def shared_arrays(ranking: Ranking, hash_: RankHash):
             digit = ranking.digits.index(rank)
             keys[card] = hash_.digit_key(digit) + (1 << (SUIT_SHIFT + 4 * suit))
             bits[card] = 1 << (16 * suit + digit)
-    plain = best_plain(ranking, hash_)
+    plain = table_set.codes
     six = hash_.bases[6]
     body = [
         f"#define PLAIN_ENTRIES (PH_GAME_SIX_CARD_BLOCKS ? {len(plain)} : {six})\n",
@@ -273,56 +330,124 @@ def shared_arrays(ranking: Ranking, hash_: RankHash):
                                     "per card id: 1 << (16 * suit + digit); a card outside the deck sets bit 63",
                                     per_line=4)))
         size += 8 * 52
-    body += [
-        _static(c_array("uint16_t", "plain", plain,
-                        "best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position",
-                        optional_tail=(six, "PH_GAME_SIX_CARD_BLOCKS", "PLAIN_ENTRIES"))),
-    ]
-    if ranking.flush_mode != NO_FLUSH:
-        flush = best_flush(ranking, n)
-        body.append(_static(c_array("uint16_t", "flush", flush,
+    body.append(_static(c_array("uint16_t", "plain", plain,
+                                "code of the best hand of each rank multiset, suits ignored: blocks for k = 5, 7, 6"
+                                " by hash position", optional_tail=(six, "PH_GAME_SIX_CARD_BLOCKS", "PLAIN_ENTRIES"))))
+    if table_set.flush is not None:
+        body.append(_static(c_array("uint16_t", "flush", table_set.flush,
                                     "per one-suit digit mask: best suited value of five of its ranks"
                                     " (0: fewer than five)")))
-        size += 2 * len(flush)
+        size += 2 * len(table_set.flush)
+    info = value_info(ranking)
+    body.append(_static(c_array("uint32_t", f"{ranking.name}_info", info,
+                                "per value: category << 24 | ranks in order of importance, 4 bits each (first lowest)",
+                                per_line=8)))
+    size += 4 * len(info)
     return body, size, bits_name
 
 
-def definition(ranking: Ranking, flush_mode: int, n: int, bits_name: str):
-    """A ranking's own arrays (value info, category names, the Omaha low table) and its ph_game_def."""
-    info = value_info(ranking)
-    body = [_static(c_array("uint32_t", f"{ranking.name}_info", info,
-                            "per value: category << 24 | ranks in order of importance, 4 bits each (first lowest)",
-                            per_line=8)),
-            f"static const char *const {ranking.name}_categories[] = {{\n    "
+def split_omaha_low(table: List[int]) -> Tuple[List[int], List[int]]:
+    """The Omaha low table in two steps (PH_GAME_LOW_SPLIT): the two masks' low digits pick a row, the row
+    holds the values by their high digits. Rows repeat (the best low rarely needs the high ranks), so each
+    is written once."""
+    size, low, high = 1 << LOW_DIGITS, 1 << LOW_SPLIT, 1 << (LOW_DIGITS - LOW_SPLIT)
+    rows: Dict[Tuple[int, ...], int] = {}
+    row_of = []
+    for hole_low in range(low):
+        for board_low in range(low):
+            row = tuple(table[(hole_high * low + hole_low) * size + board_high * low + board_low]
+                        for hole_high in range(high) for board_high in range(high))
+            row_of.append(rows.setdefault(row, len(rows)))
+    assert len(rows) <= 256, "Omaha low rows outgrew their 8-bit index"
+    return row_of, [v for row in sorted(rows, key=rows.get) for v in row]
+
+
+def omaha_low_as_read(row_of: List[int], values: List[int], hole: int, board: int) -> int:
+    """ph_game_omaha_low's reading of the split table."""
+    low, high_digits = 1 << LOW_SPLIT, LOW_DIGITS - LOW_SPLIT
+    row = row_of[hole % low * low + board % low]
+    return values[row << 2 * high_digits | (hole >> LOW_SPLIT) << high_digits | board >> LOW_SPLIT]
+
+
+def definition(ranking: Ranking, table_set: TableSet, bits_name: str):
+    """A ranking's own arrays (remaps, category names, the Omaha low table) and its ph_game_def."""
+    base, n = table_set.base, table_set.hash.n
+    name = ranking.name
+    body = [f"static const char *const {name}_categories[] = {{\n    "
             + ",\n    ".join(f'"{c}"' for c in ranking.categories) + ",\n};\n"]
-    size = 4 * len(info)
-    omaha = "0"
+    size = 0
+    direct, values = table_set.direct(ranking), table_set.values(ranking)
+    remap = unmap = category_of = omaha = rows = "0"
+    if direct != 0xFFFF and ranking.qualifier:
+        remap = f"{base.name}_remap"  # it reads the base's values
+    elif direct != 0xFFFF:
+        remap = f"{name}_remap"
+        body.append(_static(c_array("uint16_t", remap, values[direct + 1:],
+                                    f"codes {direct + 1}.. of the dense blocks: their value in this ranking")))
+        size += 2 * (len(values) - direct - 1)
+    base_info, info = value_info(base), value_info(ranking)
+    inverse = category_map = None
+    if ranking in table_set.reorders:
+        perm = table_set.perm[name]
+        inverse = [0] * (ranking.worst + 1)
+        for value in range(1, base.worst + 1):
+            inverse[perm[value]] = value
+        categories = {base_info[v] >> 24: info[perm[v]] >> 24 for v in range(1, base.worst + 1)}
+        category_map = [categories[c] for c in range(len(categories))]
+        unmap, category_of = f"{name}_unmap", f"{name}_category_of"
+        body += [_static(c_array("uint16_t", unmap, inverse, "per value: the base ranking's value of its class")),
+                 _static(c_array("uint8_t", category_of, category_map,
+                                 "the base ranking's category index -> this ranking's"))]
+        size += 2 * len(inverse) + len(category_map)
+    read = [_info_as_read(ranking, base_info, inverse, category_map, v) for v in range(1, ranking.worst + 1)]
+    assert read == info[1:], f"{name}: value info misread"
     if ranking.qualifier:
         table = omaha_low(ranking)
-        body.append(_static(c_array("uint8_t", f"{ranking.name}_omaha", table,
-                                    "Omaha: best qualifying low by hole low-digit mask * 256 + board low-digit mask",
-                                    per_line=32)))
-        omaha = f"{ranking.name}_omaha"
-        size += len(table)
+        row_of, row_values = split_omaha_low(table)
+        assert all(omaha_low_as_read(row_of, row_values, i >> LOW_DIGITS, i & 0xFF) == v
+                   for i, v in enumerate(table)), f"{name}: Omaha low table misread"
+        omaha, rows = f"{name}_omaha_row", f"{name}_omaha_values"
+        body += [_static(c_array("uint8_t", omaha, row_of,
+                                 f"Omaha: row of values by (hole, board) low-digit masks' low {LOW_SPLIT} digits",
+                                 per_line=32)),
+                 _static(c_array("uint8_t", rows, row_values,
+                                 "Omaha: best qualifying low per row, by the masks' high digits (hole, board)",
+                                 per_line=1 << 2 * (LOW_DIGITS - LOW_SPLIT)))]
+        size += len(row_of) + len(row_values)
     deck = sum(1 << c for c in range(52) if c // 4 in ranking.digits)
-    body.append(
-        f"const ph_game_def ph_game_{ranking.name} = {{\n"
-        f'    .name = "{ranking.name}", .deck_name = "{ranking.deck_name or "the deck"}",'
-        f" .deck = UINT64_C(0x{deck:013x}),\n"
-        f"    .flush_mode = {flush_mode}, .digits = {n}, .worst = {ranking.worst}, .qualifier = {ranking.qualifier},\n"
-        f"    .keys = keys, .bits = {bits_name}, .plain = plain,"
-        f" .flush = {'flush' if flush_mode != NO_FLUSH else '0'}, .hash = &ph_game_hash{n},\n"
-        f"    .info = {ranking.name}_info, .categories = {ranking.name}_categories,"
-        f" .category_count = {len(ranking.categories)}, .omaha_low = {omaha},\n}};\n")
+    flush_mode = base.flush_mode
+    fields = [
+        f'.name = "{name}", .deck_name = "{ranking.deck_name or "the deck"}", .deck = UINT64_C(0x{deck:013x}),',
+        f".flush_mode = {flush_mode}, .digits = {n}, .worst = {ranking.worst}, .qualifier = {ranking.qualifier},",
+        f".keys = keys, .bits = {bits_name}, .plain = plain," + (" .flush = flush," if flush_mode != NO_FLUSH else "")
+        + f" .hash = &ph_game_hash{n},",
+        f".direct = {direct}," + (f" .remap = {remap}," if remap != "0" else ""),
+        f".info = {base.name}_info," + (f" .unmap = {unmap}, .category_of = {category_of}," if unmap != "0" else ""),
+        f".categories = {name}_categories, .category_count = {len(ranking.categories)},",
+    ]
+    if omaha != "0":
+        fields.append(f".omaha_low = {omaha}, .omaha_low_values = {rows},")
+    body.append(f"const ph_game_def ph_game_{name} = {{\n" + "".join(f"    {f}\n" for f in fields) + "};\n")
     return body, size
 
 
+def _info_as_read(ranking: Ranking, info: List[int], unmap, category_of, value: int) -> int:
+    """ph_game_info's reading of a value's info."""
+    if ranking.qualifier and value > ranking.qualifier:
+        return (len(ranking.categories) - 1) << 24
+    if unmap is None:
+        return info[value]
+    entry = info[unmap[value]]
+    return category_of[entry >> 24] << 24 | entry & 0xFFFFFF
+
+
 def table_set_source(base: Ranking, variants: List[Ranking], hash_: RankHash):
-    """One file per table set: the base ranking's arrays, then each ranking's definition."""
-    body, shared, bits_name = shared_arrays(base, hash_)
+    """One file per table set: the arrays its rankings share, then each ranking's own and its definition."""
+    table_set = TableSet(base, variants, hash_)
+    body, shared, bits_name = shared_arrays(table_set)
     sizes = []
     for ranking in [base] + variants:
-        more, size = definition(ranking, base.flush_mode, hash_.n, bits_name)
+        more, size = definition(ranking, table_set, bits_name)
         body += more
         sizes.append((ranking.name, size + (shared if ranking is base else 0)))
     titles = "; ".join(f"{r.title}: values 1..{r.worst}" for r in [base] + variants)
