@@ -58,7 +58,8 @@ typedef struct ph_game_def {
     const uint16_t *flush;      /* per one-suit digit mask with 5+ bits: best suited value; NULL without */
     const ph_game_hash *hash;
     uint16_t direct;            /* codes up to it are this ranking's values, a larger one is remap[code - direct - 1] */
-    const uint16_t *remap;      /* (short deck: Triton's order, and seven cards holding a straight and trips) */
+    const uint16_t *remap;      /* (short deck: Triton's order, and seven cards holding a straight and trips); NULL:
+                                   codes past direct are "no low", direct + 1 (direct = qualifier) */
     const uint32_t *info;       /* per value of the table set's first ranking: category << 24 | five ranks, 4 bits
                                    each, in order of importance (read through ph_game_info) */
     const uint16_t *unmap;      /* a ranking with the first one's classes in another order: its value -> the first's */
@@ -78,15 +79,27 @@ const ph_game_def *ph_game_def_of(int game);
 
 #define PH_GAME_DENSE(k) ((k) == 5 || (k) == 7 || ((k) == 6 && PH_GAME_SIX_CARD_BLOCKS))
 
-/* Dense-block value of a rank multiset of k cards (PH_GAME_DENSE(k)) from its key: three lane lookups
- * sum to its position in the k-card block. */
-static inline unsigned ph_game_dense(const ph_game_def *g, uint64_t key, size_t k) {
+/* Code of a rank multiset of k cards (PH_GAME_DENSE(k)) in its dense block, from its key: three lane lookups
+ * sum to its position. */
+static inline unsigned ph_game_code(const ph_game_def *g, uint64_t key, size_t k) {
     const ph_game_hash *h = g->hash;
     uint32_t first = h->first[(k - 5) * h->first_span + (key & PH_GAME_LANE)];
     uint32_t position = (first & 0xffffffu) + h->middle[(first >> 24) * h->middle_span + (key >> 16 & PH_GAME_LANE)] +
                         h->last[key >> 32 & PH_GAME_LANE];
-    unsigned code = g->plain[position];
-    return code <= g->direct ? code : g->remap[code - g->direct - 1u];
+    return g->plain[position];
+}
+
+/* A code as this ranking's value: up to direct as it stands, past it the remap's value, or without a remap
+ * "no low" (a qualifier game's direct is its qualifier). */
+static inline unsigned ph_game_read(const ph_game_def *g, unsigned code) {
+    if (code <= g->direct)
+        return code;
+    return g->remap ? g->remap[code - g->direct - 1u] : g->direct + 1u;
+}
+
+/* Dense-block value of a rank multiset of k cards (PH_GAME_DENSE(k)) from its key. */
+static inline unsigned ph_game_dense(const ph_game_def *g, uint64_t key, size_t k) {
+    return ph_game_read(g, ph_game_code(g, key, k));
 }
 
 /* Category << 24 | the five ranks of a value 1..worst, as info holds them for this ranking. */
@@ -108,15 +121,13 @@ static inline unsigned ph_game_value(const ph_game_def *g, uint64_t key, uint64_
     uint64_t flush = key & PH_GAME_FLUSH_BITS;
     if (!PH_GAME_DENSE(k) || (flush && g->flush_mode == PH_GAME_FLUSH_HURTS))
         return ph_game_value_slow(g, key, bits, k);
-    unsigned value = ph_game_dense(g, key, k);
+    unsigned code = ph_game_code(g, key, k);
     if (flush && g->flush_mode == PH_GAME_FLUSH_HELPS) { /* nine cards hold at most one suit of five */
         unsigned suit = (unsigned)__builtin_ctzll(flush >> PH_GAME_SUIT_SHIFT) >> 2;
         unsigned suited = g->flush[(bits >> (16 * suit)) & 0x1fffu];
-        value = suited < value ? suited : value;
+        code = suited < code ? suited : code; /* flush values read as they stand, better than any remapped code */
     }
-    if (g->qualifier && value > g->qualifier)
-        value = g->qualifier + 1u;
-    return value;
+    return ph_game_read(g, code);
 }
 
 /* Sums a hand's keys (with the bias) and bits: PH_OK, PH_E_CARD (an id outside 0..51 or the deck) or

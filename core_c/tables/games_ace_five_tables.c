@@ -5778,7 +5778,7 @@ const ph_game_def ph_game_ace_five_8 = {
     .name = "ace_five_8", .deck_name = "the deck", .deck = UINT64_C(0xfffffffffffff),
     .flush_mode = 0, .digits = 13, .worst = 57, .qualifier = 56,
     .keys = keys, .bits = bits, .plain = plain, .hash = &ph_game_hash13,
-    .direct = 65535,
+    .direct = 56,
     .info = ace_five_info,
     .categories = ace_five_8_categories, .category_count = 5,
     .omaha_low = ace_five_8_omaha_row, .omaha_low_values = ace_five_8_omaha_values,

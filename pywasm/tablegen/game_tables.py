@@ -285,9 +285,12 @@ class TableSet:
         self.flush = best_flush(base, hash_.n) if base.flush_mode != NO_FLUSH else None
         for ranking, plain in zip([base] + self.reorders, plains):
             direct, values = self.direct(ranking), self.values(ranking)
-            read = [code if code <= direct else values[code] for code in self.codes]  # as ph_game_dense reads
+            read = [code if code <= direct else values[code] for code in self.codes]  # as ph_game_read reads
             assert read == plain, f"{ranking.name}: codes misread"
-            assert self.flush is None or best_flush(ranking, hash_.n) == self.flush, f"{ranking.name}: own flushes"
+            if self.flush is not None:  # ph_game_value takes the better of a code and a flush before reading
+                assert best_flush(ranking, hash_.n) == self.flush, f"{ranking.name}: flushes of its own"
+                assert max(self.flush) <= direct, f"{ranking.name}: a flush value past direct"
+                assert all(v > max(self.flush) for v in values[direct + 1:]), f"{ranking.name}: remap beats a flush"
 
     def values(self, ranking: Ranking) -> List[int]:
         """[code] -> this ranking's value, codes 0..last."""
@@ -297,7 +300,11 @@ class TableSet:
         return self.perm[ranking.name] + [e[i] for e in self.extra]
 
     def direct(self, ranking: Ranking) -> int:
-        """The last code read as it stands (every code: 65535)."""
+        """The last code read as it stands (every code: 65535); a qualifier variant's is its qualifier (codes
+        past it read as "no low")."""
+        if ranking.qualifier:
+            assert self.direct(self.base) == 0xFFFF, f"{ranking.name}: a qualifier cannot cut remapped codes"
+            return ranking.qualifier
         values = self.values(ranking)
         same = next((c for c, v in enumerate(values) if c != v), len(values)) - 1
         return 0xFFFF if same == len(values) - 1 else same
@@ -378,9 +385,7 @@ def definition(ranking: Ranking, table_set: TableSet, bits_name: str):
     size = 0
     direct, values = table_set.direct(ranking), table_set.values(ranking)
     remap = unmap = category_of = omaha = rows = "0"
-    if direct != 0xFFFF and ranking.qualifier:
-        remap = f"{base.name}_remap"  # it reads the base's values
-    elif direct != 0xFFFF:
+    if direct != 0xFFFF and not ranking.qualifier:
         remap = f"{name}_remap"
         body.append(_static(c_array("uint16_t", remap, values[direct + 1:],
                                     f"codes {direct + 1}.. of the dense blocks: their value in this ranking")))
