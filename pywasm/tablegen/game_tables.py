@@ -42,16 +42,6 @@ def groups(n: int) -> Tuple[range, range, range]:
     return range(0, 4), range(4, n - 5), range(n - 5, n)
 
 
-def count_table(n: int, top: int) -> List[List[int]]:
-    """count[m][s]: m-digit base-5 strings (digits 0..4) with digit sum s, s <= top."""
-    count = [[0] * (top + 1) for _ in range(n + 1)]
-    count[0][0] = 1
-    for m in range(1, n + 1):
-        for s in range(top + 1):
-            count[m][s] = sum(count[m - 1][s - d] for d in range(MAX_DIGIT + 1) if d <= s)
-    return count
-
-
 @functools.lru_cache(maxsize=None)
 def multisets(n: int, k: int) -> Tuple[Tuple[int, ...], ...]:
     """Digit-count vectors of k cards over n digits (at most four of a digit) in lexicographic order, digit 0
@@ -71,7 +61,7 @@ class RankHash:
 
     def __init__(self, n: int):
         self.n = n
-        self.count = count_table(n, max(BLOCK_KS))
+        self.count = quinary.count_table(n, max(BLOCK_KS))
         self.sizes = {k: self.count[n][k] for k in BLOCK_KS}
         self.bases: Dict[int, int] = {}
         offset = 0
@@ -275,13 +265,13 @@ class TableSet:
         self.perm = {r.name: reordering(base, r) for r in self.reorders}
         plains = [best_plain(r, hash_) for r in [base] + self.reorders]
         extra: Dict[Tuple[int, ...], int] = {}  # (base value, each reorder's value) -> its code
-        self.codes = []
-        for values in zip(*plains):
-            if all(self.perm[r.name][values[0]] == v for r, v in zip(self.reorders, values[1:])):
-                self.codes.append(values[0])
+        self.codes: List[int] = []
+        for best in zip(*plains):
+            if all(self.perm[r.name][best[0]] == v for r, v in zip(self.reorders, best[1:])):
+                self.codes.append(best[0])
             else:
-                self.codes.append(extra.setdefault(values, base.worst + 1 + len(extra)))
-        self.extra = sorted(extra, key=extra.get)
+                self.codes.append(extra.setdefault(best, base.worst + 1 + len(extra)))
+        self.extra = sorted(extra, key=lambda best: extra[best])
         self.flush = best_flush(base, hash_.n) if base.flush_mode != NO_FLUSH else None
         for ranking, plain in zip([base] + self.reorders, plains):
             direct, values = self.direct(ranking), self.values(ranking)
@@ -366,7 +356,7 @@ def split_omaha_low(table: List[int]) -> Tuple[List[int], List[int]]:
                         for hole_high in range(high) for board_high in range(high))
             row_of.append(rows.setdefault(row, len(rows)))
     assert len(rows) <= 256, "Omaha low rows outgrew their 8-bit index"
-    return row_of, [v for row in sorted(rows, key=rows.get) for v in row]
+    return row_of, [v for row in sorted(rows, key=lambda row: rows[row]) for v in row]
 
 
 def omaha_low_as_read(row_of: List[int], values: List[int], hole: int, board: int) -> int:
