@@ -254,10 +254,10 @@ def reordering(base: Ranking, variant: Ranking) -> List[int]:
 class TableSet:
     """What the rankings of one table set share, and how each reads it.
 
-    The dense blocks hold codes: the base ranking's values, plus one more code per distinct way the
-    rankings' best values of a multiset disagree with the base's reordered (short deck: a straight and three
-    of a kind in seven cards). A ranking reads a code up to its `direct` as its value and a larger one
-    through its remap. A qualifier variant reads the base's values (cut at its qualifier)."""
+    The dense blocks hold codes: the base ranking's values, plus one more code for each multiset whose best
+    values in the variants are not the base's best reordered (short deck: seven cards holding a straight and
+    three of a kind), one per distinct set of values. A ranking reads a code up to its `direct` as its value
+    and a larger one through its remap. A qualifier variant reads the base's values cut at its qualifier."""
 
     def __init__(self, base: Ranking, variants: List[Ranking], hash_: RankHash):
         self.base, self.hash = base, hash_
@@ -280,7 +280,7 @@ class TableSet:
             if self.flush is not None:  # ph_game_value takes the better of a code and a flush before reading
                 assert best_flush(ranking, hash_.n) == self.flush, f"{ranking.name}: flushes of its own"
                 assert max(self.flush) <= direct, f"{ranking.name}: a flush value past direct"
-                assert all(v > max(self.flush) for v in values[direct + 1:]), f"{ranking.name}: remap beats a flush"
+                assert all(v > max(self.flush) for v in values[direct + 1:]), f"{ranking.name}: a remapped value beats a flush"
 
     def values(self, ranking: Ranking) -> List[int]:
         """[code] -> this ranking's value, codes 0..last."""
