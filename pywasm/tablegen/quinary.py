@@ -22,12 +22,12 @@ GROUP_SPAN = 625  # 5**4: a group of four digits; also the per-card count unit i
 G1_ROWS = (5, 6, 7, 8, 9)  # G1 is indexed by (k - 5) * 625 + pattern
 
 
-def count_table() -> List[List[int]]:
-    """count[n][s]: number of n-digit quinaries with digit sum s (n <= 13, s <= MAX_K)."""
-    count = [[0] * (MAX_K + 1) for _ in range(DIGITS + 1)]
+def count_table(digits: int = DIGITS, top: int = MAX_K) -> List[List[int]]:
+    """count[n][s]: number of n-digit quinaries with digit sum s (n <= digits, s <= top)."""
+    count = [[0] * (top + 1) for _ in range(digits + 1)]
     count[0][0] = 1
-    for n in range(1, DIGITS + 1):
-        for s in range(MAX_K + 1):
+    for n in range(1, digits + 1):
+        for s in range(top + 1):
             count[n][s] = sum(count[n - 1][s - d] for d in range(MAX_DIGIT + 1) if d <= s)
     return count
 

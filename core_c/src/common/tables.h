@@ -42,8 +42,8 @@
 /* Rank-hash blocks for 5, 7 and 6 cards: per block the row bases, then the values (rank_hash.py). */
 extern const uint16_t ph_quinary_values[PH_QUINARY_ENTRIES];
 extern const uint32_t ph_qhash_g1[PH_QHASH_G1_ENTRIES];
-extern const uint32_t ph_qhash_g2[PH_QHASH_G2_ENTRIES];
-extern const uint32_t ph_qhash_g3[3125];
+extern const uint16_t ph_qhash_g2[PH_QHASH_G2_ENTRIES];
+extern const uint16_t ph_qhash_g3[3125];
 extern const uint32_t ph_quinary_dp[5][14][10];
 extern const uint64_t ph_card_keys[256];
 extern const uint64_t ph_card_quinary_keys[256];

@@ -35,7 +35,7 @@ static void values(const table *t, int which, const uint8_t *board, unsigned *ou
     if (def && def->omaha_low) { /* the low table: one lookup per player from precomputed low-rank masks */
         unsigned board_mask = ph_game_low_mask(def, board, 5);
         for (size_t p = 0; p < players; p++)
-            out[p] = def->omaha_low[t->hole_bits[which][p] << PH_GAME_LOW_DIGITS | board_mask];
+            out[p] = ph_game_omaha_low(def, (unsigned)t->hole_bits[which][p], board_mask);
         return;
     }
     for (size_t p = 0; p < players; p++)

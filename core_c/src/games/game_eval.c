@@ -65,7 +65,7 @@ int ph_game_evaluate_batch(int game, const uint8_t *cards, size_t n, size_t k, u
 unsigned ph_game_omaha_value(const ph_game_def *g, const uint8_t *hole, size_t hole_len, const uint8_t *board,
                              size_t board_len) {
     if (g->omaha_low)
-        return g->omaha_low[ph_game_low_mask(g, hole, hole_len) << PH_GAME_LOW_DIGITS | ph_game_low_mask(g, board, board_len)];
+        return ph_game_omaha_low(g, ph_game_low_mask(g, hole, hole_len), ph_game_low_mask(g, board, board_len));
     unsigned best = NONE;
     for (size_t a = 0; a < hole_len; a++)
         for (size_t b = a + 1; b < hole_len; b++)
@@ -124,7 +124,7 @@ int ph_game_best_five(int game, const uint8_t *cards, size_t k, uint8_t out[5]) 
             five[i] = sorted[pick[i]];
         if (ph_game_evaluate(game, five, 5) == value) {
             /* in order of importance: for each rank of the value, the highest unused card of that rank */
-            uint32_t ranks = g->info[value];
+            uint32_t ranks = ph_game_info(g, (unsigned)value);
             unsigned used = 0;
             for (unsigned i = 0; i < 5; i++) {
                 unsigned rank = ranks >> (4 * i) & 15;

@@ -76,7 +76,7 @@ int ph_game_category(int game, int value) {
     if (game == PH_GAME_HOLDEM)
         return ph_category_of(value);
     const ph_game_def *g = valued(game, value);
-    return g ? (int)(g->info[value] >> 24) : PH_E_ARGUMENT;
+    return g ? (int)(ph_game_info(g, (unsigned)value) >> 24) : PH_E_ARGUMENT;
 }
 
 int ph_game_category_count(int game) {
@@ -101,8 +101,9 @@ int ph_game_value_ranks(int game, int value, uint8_t ranks[5]) {
         return PH_E_ARGUMENT;
     if (g->qualifier && value > g->qualifier)
         return 0;
+    uint32_t info = ph_game_info(g, (unsigned)value);
     for (unsigned i = 0; i < 5; i++)
-        ranks[i] = (uint8_t)(g->info[value] >> (4 * i) & 15);
+        ranks[i] = (uint8_t)(info >> (4 * i) & 15);
     return 5;
 }
 
@@ -115,12 +116,13 @@ int ph_game_describe(int game, int value, char *out, size_t cap) {
     char text[48];
     uint8_t ranks[5];
     int length;
+    const char *category = g->categories[ph_game_info(g, (unsigned)value) >> 24];
     if (ph_game_value_ranks(game, value, ranks) == 5) {
         static const char names[] = "23456789TJQKA";
-        length = snprintf(text, sizeof text, "%s: %c-%c-%c-%c-%c", g->categories[g->info[value] >> 24],
+        length = snprintf(text, sizeof text, "%s: %c-%c-%c-%c-%c", category,
                           names[ranks[0]], names[ranks[1]], names[ranks[2]], names[ranks[3]], names[ranks[4]]);
     } else {
-        length = snprintf(text, sizeof text, "%s", g->categories[g->info[value] >> 24]);
+        length = snprintf(text, sizeof text, "%s", category);
     }
     if (cap)
         snprintf(out, cap, "%s", text);

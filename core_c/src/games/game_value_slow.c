@@ -14,7 +14,7 @@ static unsigned plain_any(const ph_game_def *g, uint64_t key, uint8_t *count, si
         if (!count[d])
             continue;
         count[d]--;
-        unsigned v = plain_any(g, key - g->digit_keys[d], count, k - 1);
+        unsigned v = plain_any(g, key - g->hash->digit_keys[d], count, k - 1);
         count[d]++;
         if (v < best)
             best = v;
@@ -46,7 +46,7 @@ static unsigned best_subset(const ph_game_def *g, uint64_t bits) {
         uint64_t key = 0;
         unsigned mask = 0, same = 1;
         for (unsigned i = 0; i < 5; i++) {
-            key += g->digit_keys[digit[pick[i]]];
+            key += g->hash->digit_keys[digit[pick[i]]];
             mask |= 1u << digit[pick[i]];
             same &= suit[pick[i]] == suit[pick[0]];
         }

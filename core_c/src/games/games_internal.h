@@ -20,15 +20,13 @@ static inline unsigned ph_game_value(const ph_game_def *g, uint64_t key, uint64_
     uint64_t flush = key & PH_GAME_FLUSH_BITS;
     if (!PH_GAME_DENSE(k) || (flush && g->flush_mode == PH_GAME_FLUSH_HURTS))
         return ph_game_value_slow(g, key, bits, k);
-    unsigned value = ph_game_dense(g, key, k);
+    unsigned code = ph_game_code(g, key, k);
     if (flush && g->flush_mode == PH_GAME_FLUSH_HELPS) { /* nine cards hold at most one suit of five */
         unsigned suit = (unsigned)__builtin_ctzll(flush >> PH_GAME_SUIT_SHIFT) >> 2;
         unsigned suited = g->flush[(bits >> (16 * suit)) & 0x1fffu];
-        value = suited < value ? suited : value;
+        code = suited < code ? suited : code; /* flush values read as they stand, better than any remapped code */
     }
-    if (g->qualifier && value > g->qualifier)
-        value = g->qualifier + 1u;
-    return value;
+    return ph_game_read(g, code);
 }
 
 /* Sums a hand's keys (with the bias) and bits: PH_OK, PH_E_CARD (an id outside 0..51 or the deck) or
@@ -61,6 +59,15 @@ static inline unsigned ph_game_low_mask(const ph_game_def *g, const uint8_t *car
         mask |= (digit < PH_GAME_LOW_DIGITS) << digit;
     }
     return mask & 0xffu;
+}
+
+/* Best qualifying low of two hole and three board cards from their low masks (ph_game_low_mask), g->omaha_low
+ * set: 1..qualifier, or qualifier + 1 for none. */
+static inline unsigned ph_game_omaha_low(const ph_game_def *g, unsigned hole_mask, unsigned board_mask) {
+    const unsigned low = (1u << PH_GAME_LOW_SPLIT) - 1u, high = PH_GAME_LOW_DIGITS - PH_GAME_LOW_SPLIT;
+    unsigned row = g->omaha_low[(hole_mask & low) << PH_GAME_LOW_SPLIT | (board_mask & low)];
+    return g->omaha_low_values[row << 2 * high | (hole_mask >> PH_GAME_LOW_SPLIT) << high |
+                               board_mask >> PH_GAME_LOW_SPLIT];
 }
 
 /* Value of the best two of the hole and three of the board (valid, distinct cards of the deck). */
