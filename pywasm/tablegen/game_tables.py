@@ -192,7 +192,7 @@ def _static(definition: str) -> str:
 
 
 def _source(what: str, body: List[str], holdem: bool = False) -> str:
-    """holdem: the file refers to hold'em tables (core_c/src/tables.h) instead of repeating them."""
+    """holdem: the file refers to hold'em tables (core_c/src/common/tables.h) instead of repeating them."""
     includes = '#include "game_tables.h"\n' + ('#include "tables.h"\n' if holdem else "")
     return banner(what) + includes + "\n" + "\n".join(body)
 

@@ -15,7 +15,7 @@ MAX_DIGIT = 4
 MAX_K = 9  # the DP covers every hand size the library evaluates
 
 # The run-time hash splits the digits into three groups so that each group's share of the lexicographic
-# rank is one table lookup on an additive per-card key (see core_c/src/large_hands.c: the dense value
+# rank is one table lookup on an additive per-card key (see core_c/src/eval/large_hands.c: the dense value
 # blocks of 8- and 9-card hands are laid out in this order).
 GROUPS = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
 GROUP_SPAN = 625  # 5**4: a group of four digits; also the per-card count unit in the G1/G2 key fields

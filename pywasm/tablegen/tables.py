@@ -154,7 +154,7 @@ def eval_source():
 
 
 def layout_header(layout, g1_len, g2_len):
-    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h)."),
+    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h)."),
              "#ifndef PH_EVAL_LAYOUT_H", "#define PH_EVAL_LAYOUT_H", ""]
     for name in sorted(layout):
         if name != "PH_RH_ENTRIES_567" and name != "PH_RH_ENTRIES_57":
