@@ -62,10 +62,10 @@ docs)
 bench)
     setup_all; build_native; build_wasm
     bash bench/run.sh
-    cc -O3 -std=c11 -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c bench/bench_equity.c \
+    cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common core_c/src/*/*.c core_c/tables/*.c bench/bench_equity.c \
         -o bench/build/bench_equity -lm
     bench/build/bench_equity 5
-    cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c bench/batch_split.c \
+    cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src/common core_c/src/*/*.c core_c/tables/*.c bench/batch_split.c \
         -o bench/build/batch_split -lm -lpthread
     bench/build/batch_split # where a batch's time goes; the CPU's 256- vs 128-bit costs
     "$PY" bench/bench_equity.py

@@ -6,7 +6,8 @@ from glob import glob
 
 from setuptools import Extension, setup
 
-core_sources = sorted(glob("core_c/src/**/*.c", recursive=True)) + sorted(glob("core_c/tables/*.c"))
+# Every feature folder of core_c/src, so a new folder needs no edit here; then the generated tables.
+core_sources = sorted(glob("core_c/src/*/*.c")) + sorted(glob("core_c/tables/*.c"))
 
 
 def strip_flags():
@@ -24,13 +25,15 @@ def strip_flags():
 
 
 setup(
-    # the core is ~20 C files: compile them side by side
+    # the core is ~50 C files: compile them side by side
     options={"build_ext": {"parallel": os.cpu_count() or 1}},
     ext_modules=[
         Extension(
             "pokerhash._core",
             sources=["pywasm/pokerhash/_core.c", "pywasm/pokerhash/_core_analysis.c"] + core_sources,
-            include_dirs=["core_c/include", "core_c/src", "pywasm/pokerhash"],
+            # the core includes its private headers by relative path; the generated tables include
+            # tables.h and game_tables.h by name, from core_c/src/common
+            include_dirs=["core_c/include", "core_c/src/common"],
             extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
             extra_link_args=strip_flags(),
         )

@@ -4,7 +4,8 @@
  *   uth [FLOPS]      Ultimate Texas Hold'em over the suit-canonical flops (first FLOPS of the 1,755, default
  *                    all): each turn+river board's pairs valued, qsort, swept; river and flop decided by EV.
  * Each prints its CPU seconds and what it counted, to check against the library on the same work.
- * Build: cc -O3 -std=c11 -Icore_c/include bench/analysis_naive.c <core sources> -o bench/build/analysis_naive */
+ * Build: bench/bench_analysis.py compiles it with the core (cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common
+ * bench/analysis_naive.c core_c/src/*/*.c core_c/tables/*.c). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Where the time of a random 7-card batch goes, and what the CPU's vector units cost: the figures behind
  * issue 8's closing notes. Not a race (bench/peers.sh races the peers); a split of our own time.
  *
- *   cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src $(find core_c/src core_c/tables -name '*.c') \
+ *   cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src/common $(find core_c/src core_c/tables -name '*.c') \
  *      bench/batch_split.c -o bench/build/batch_split -lm -lpthread && bench/build/batch_split
  *
  * Rows: ph_evaluate_batch (and each batch kernel this CPU runs, the portable loop included: the native
@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "eval_batch.h"
-#include "eval_core.h"
+#include "../core_c/src/eval/eval_internal.h"
 #include "pokerhash.h"
 
 #define HANDS 10000000u

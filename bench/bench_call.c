@@ -3,8 +3,8 @@
  * into the calling loop (bench_call_inline.c), as the peers' header-only evaluators are. Interleaved rounds,
  * best time of each; every value checked against ph_evaluate_batch.
  *
- *   cc -std=c11 -O3 -Icore_c/include -Icore_c/src -Icore_c/tables -o /tmp/bench_call bench/bench_call.c \
- *      bench/bench_call_inline.c core_c/src/[a-z]*.c core_c/tables/[a-z]*.c && /tmp/bench_call
+ *   cc -std=c11 -O3 -Icore_c/include -Icore_c/src/common -o /tmp/bench_call bench/bench_call.c \
+ *      bench/bench_call_inline.c $(find core_c/src core_c/tables -name '*.c') && /tmp/bench_call
  *
  *   bench_call [rounds] [hands]      (defaults: 15 rounds, 1,000,000 random 7-card hands) */
 #define _POSIX_C_SOURCE 199309L

@@ -5,7 +5,7 @@
 #define ph_evaluate_batch bench_copy_evaluate_batch
 #define ph_batch_scalar bench_copy_batch_scalar
 #define ph_bad_row_status bench_copy_bad_row_status
-#include "eval.c"
+#include "../core_c/src/eval/eval.c"
 
 /* Returns 0 where the CPU lacks POPCNT (the library then takes its portable path; so would this loop). */
 int bench_inlined_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out);

@@ -2,7 +2,7 @@
  * sweep, Omaha evaluation, Monte Carlo.
  * Contenders of a section run interleaved, once per round; the best (least disturbed) time is kept.
  *
- *   cc -O3 -std=c11 -Icore_c/include -Icore_c/src $(ls core_c/src/[a-z]*.c core_c/tables/[a-z]*.c) \
+ *   cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common $(find core_c/src core_c/tables -name '*.c') \
  *      bench/bench_equity.c -o /tmp/bench_equity -lm && /tmp/bench_equity [rounds]
  *
  * The peers (OMPEval, holdem-hand-evaluator, TwoPlusTwo) race in ../shared/perfkit; the state machine line

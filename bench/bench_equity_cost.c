@@ -2,7 +2,7 @@
  * its estimate, and the measured single-core CPU time of ph_equity_exact over all units. Driven by
  * bench/bench_equity_cost.py, which writes the spots and prints the table (and fits the model with --fit).
  *
- *   cc -O3 -std=c11 -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c \
+ *   cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common $(find core_c/src core_c/tables -name '*.c') \
  *      bench/bench_equity_cost.c -o bench/build/bench_equity_cost -lm
  *
  * Input, one spot a line:  label|board ids|dead ids|player 1|player 2|...  where a player is holdings
@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "pokerhash.h"
-#include "equity_internal.h"
+#include "../core_c/src/equity/equity_internal.h"
 
 #define MAX_HOLDINGS 300000
 

@@ -7,7 +7,7 @@ Builds bench/bench_equity_cost.c against the core (cc -O3, as the extension), ha
 equity() would (card removal applied), and prints estimate, measurement and their ratio; the target is a
 ratio within 1/1.5 .. 1.5 everywhere. Spots over the budget are timed on 64 slices spread over their
 units and scaled. On a shared machine use --runs: each spot keeps its fastest (least disturbed) run. --fit prints the nanoseconds per part that best fit this machine (least squares on relative error)
-for core_c/src/equity_cost.c. Exit status 1 when a ratio falls outside the target.
+for core_c/src/equity/equity_cost.c. Exit status 1 when a ratio falls outside the target.
 """
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ def spot_line(label, players, board, dead):
 def build() -> str:
     out = os.path.join(ROOT, "bench", "build", "bench_equity_cost")
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    sources = sorted(glob.glob(os.path.join(ROOT, "core_c", "src", "*.c")) +
+    sources = sorted(glob.glob(os.path.join(ROOT, "core_c", "src", "*", "*.c")) +
                      glob.glob(os.path.join(ROOT, "core_c", "tables", "*.c")))
     subprocess.run([os.environ.get("CC", "cc"), "-O3", "-std=c11", "-I" + os.path.join(ROOT, "core_c", "include"),
-                    "-I" + os.path.join(ROOT, "core_c", "src"), *sources,
+                    "-I" + os.path.join(ROOT, "core_c", "src", "common"), *sources,
                     os.path.join(ROOT, "bench", "bench_equity_cost.c"), "-o", out, "-lm"], check=True)
     return out
 

@@ -8,7 +8,7 @@ converted once to their own card form outside the timed loops; pokerhash is time
 is compared: for random pairs, pokerhash's "lower value is better" must agree with pokerkit's comparison
 (exit status 1 otherwise). Equity: pokerhash exact (every deal) and Monte Carlo against pokerkit's Monte
 Carlo (calculate_equities, one thread), as samples per second. --calibrate prints the ns per deal the C cost
-model (core_c/src/game_equity_check.c) should use on this machine, and its estimate against the measured time
+model (core_c/src/equity/game_equity_check.c) should use on this machine, and its estimate against the measured time
 on overlapping ranges.
 """
 

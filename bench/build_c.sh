@@ -19,8 +19,8 @@ compile() { # compile() NAME SOURCE EXTRA_FLAGS...: one object each, in parallel
 }
 pids=()
 
-for src in "$root"/core_c/src/*.c "$root"/core_c/tables/*.c; do
-    compile "ph_$(basename "$src" .c)" "$src" -I"$root/core_c/include" -I"$root/core_c/src"
+for src in "$root"/core_c/src/*/*.c "$root"/core_c/tables/*.c; do # every feature folder, then the tables
+    compile "ph_$(basename "$src" .c)" "$src" -I"$root/core_c/include" -I"$root/core_c/src/common"
 done
 # Only the 5- and 7-card evaluators and the tables they read (the Omaha tables are hundreds of MB of source).
 for name in evaluator5 evaluator7 hash hashtable hashtable5 hashtable7 dptables tables_bitwise; do

@@ -38,10 +38,11 @@ echo "== build (cc $(cc -dumpfullversion 2>/dev/null || cc -dumpversion))"
 bash bench/build_c.sh "$BUILD/bench_core_O3" "$PHEV" -O3
 bash bench/build_c.sh "$BUILD/bench_core_native" "$PHEV" -O3 -march=native
 # The raw C figure for the Python batch: the core as a shared library, with the extension's flags.
-cc -std=c11 -O3 -fPIC -shared -Icore_c/include -Icore_c/src core_c/src/*.c core_c/tables/*.c -o "$BUILD/libpokerhash.so"
+cc -std=c11 -O3 -fPIC -shared -Icore_c/include -Icore_c/src/common core_c/src/*/*.c core_c/tables/*.c \
+    -o "$BUILD/libpokerhash.so"
 # One ph_evaluate call against the same source compiled into the calling loop (the peers' situation).
-cc -std=c11 -O3 -Icore_c/include -Icore_c/src -Icore_c/tables bench/bench_call.c bench/bench_call_inline.c \
-    core_c/src/*.c core_c/tables/*.c -o "$BUILD/bench_call"
+cc -std=c11 -O3 -Icore_c/include -Icore_c/src/common bench/bench_call.c bench/bench_call_inline.c \
+    core_c/src/*/*.c core_c/tables/*.c -o "$BUILD/bench_call"
 
 status=0
 run() { # run LOG COMMAND...: show the output and keep it for the summary

@@ -1,5 +1,5 @@
 """The reference for range notation: pokerhash's original pure-Python parser, kept word for word in its rules
-(regexes, expansion order, merge order, messages) so that the C parser (core_c/src/range*.c) can be checked
+(regexes, expansion order, merge order, messages) so that the C parser (core_c/src/ranges/) can be checked
 against it. tests/vectors/make_range_vectors.py writes its answers to tests/vectors/ranges.jsonl, which the C,
 Python and JS tests replay. Card text is read by the library's card parser (tested on its own).
 

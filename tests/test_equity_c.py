@@ -3,11 +3,12 @@ vs core on every 7-card hand, Omaha vs the 2+3 oracle, exact equity vs brute for
 split invariance and bad inputs. Each section is one pytest test; the C program prints its counts.
 tests/c/test_equity_symmetry.c checks the sharing of work between suit-symmetric holding combinations."""
 
-import glob
 import os
 import subprocess
 
 import pytest
+
+from core_build import core_includes, core_sources
 
 SECTIONS = ["bad", "exact", "split", "mc", "omaha", "sm"]
 
@@ -18,24 +19,21 @@ def core_objects(native_tools, tmp_path_factory):
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     root = native_tools["root"]
-    sources = sorted(glob.glob(os.path.join(root, "core_c", "src", "*.c")))
-    sources += sorted(glob.glob(os.path.join(root, "core_c", "tables", "*.c")))
     folder = tmp_path_factory.mktemp("equity_core")
-    build = subprocess.run([native_tools["cc"], "-c", *_flags(root), *sources], capture_output=True, text=True,
+    build = subprocess.run([native_tools["cc"], "-c", *_flags(), *core_sources()], capture_output=True, text=True,
                            cwd=folder)
     assert build.returncode == 0, build.stderr
     return sorted(str(p) for p in folder.glob("*.o"))
 
 
-def _flags(root):
-    return ["-O2", "-std=c11", "-Wall", "-Wextra", "-Werror",
-            "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src")]
+def _flags():
+    return ["-O2", "-std=c11", "-Wall", "-Wextra", "-Werror", *core_includes()]
 
 
 def _build(native_tools, tmp_path_factory, core_objects, source):
     root = native_tools["root"]
     out = str(tmp_path_factory.mktemp("equity_c") / os.path.splitext(source)[0])
-    cmd = [native_tools["cc"], *_flags(root), os.path.join(root, "tests", "c", source), *core_objects, "-o", out, "-lm"]
+    cmd = [native_tools["cc"], *_flags(), os.path.join(root, "tests", "c", source), *core_objects, "-o", out, "-lm"]
     build = subprocess.run(cmd, capture_output=True, text=True)
     assert build.returncode == 0, build.stderr
     return out

@@ -1,5 +1,5 @@
 """parse_range and Range: notations, weights, card removal, errors. The notation is parsed by the C core
-(core_c/src/range*.c); tests/vectors/ranges.jsonl holds the reference parser's answers (tests/range_oracle.py),
+(core_c/src/ranges/); tests/vectors/ranges.jsonl holds the reference parser's answers (tests/range_oracle.py),
 replayed here through Python, by tests/c/test_range.c in C and by tests/web/ranges.test.mjs in JS."""
 
 import glob
@@ -18,6 +18,7 @@ from pokerhash import Range, parse_range
 from pokerhash import _backend
 
 import range_oracle
+from core_build import core_includes
 
 VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vectors", "ranges.jsonl")
 
@@ -166,12 +167,12 @@ def test_c_parser_on_the_vectors(native_tools, tmp_path):
         pytest.skip("no C compiler")
     root = native_tools["root"]
     # The range files and the card parser and quoting they use: small enough to build with the sanitizers quickly.
-    sources = sorted(glob.glob(os.path.join(root, "core_c", "src", "range*.c")))
-    sources += [os.path.join(root, "core_c", "src", name) for name in ("cards.c", "quote.c")]
+    sources = sorted(glob.glob(os.path.join(root, "core_c", "src", "ranges", "*.c")))
+    sources += [os.path.join(root, "core_c", "src", "common", name) for name in ("cards.c", "quote.c")]
     exe = str(tmp_path / "test_range")
     build = subprocess.run(
         [native_tools["cc"], "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-fsanitize=address,undefined",
-         "-I" + os.path.join(root, "core_c", "include"), "-I" + os.path.join(root, "core_c", "src"),
+         *core_includes(),
          os.path.join(root, "tests", "c", "test_range.c"), *sources, "-o", exe, "-lm"],
         capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr

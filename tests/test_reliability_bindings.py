@@ -10,13 +10,14 @@ overrun or a use after free aborts the child (freed memory is overwritten, guard
 backend (_wasm_core.py) runs on CPython over a native build of the core, as tests/web/test_wasm_core_native.py
 does. Item 4 (range weights near the float limits) is checked through the public equity() below."""
 
-import glob
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+
+from core_build import core_includes, core_sources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -26,10 +27,8 @@ def native_side_library(native_tools, tmp_path_factory):
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     library = str(tmp_path_factory.mktemp("reliability") / "pokerhash_core.so")
-    sources = sorted(glob.glob(os.path.join(ROOT, "core_c", "src", "*.c")))
-    sources += sorted(glob.glob(os.path.join(ROOT, "core_c", "tables", "*.c")))
-    subprocess.run([native_tools["cc"], "-std=c11", "-O1", "-shared", "-fPIC", f"-I{ROOT}/core_c/include",
-                    f"-I{ROOT}/core_c/src", *sources, "-o", library], check=True)
+    subprocess.run([native_tools["cc"], "-std=c11", "-O1", "-shared", "-fPIC", *core_includes(), *core_sources(),
+                    "-o", library], check=True)
     return library
 
 

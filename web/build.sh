@@ -22,9 +22,9 @@ source "$WEB/need_apt.sh"
 
 # ---- flag sets ------------------------------------------------------------------------------------
 # The browser build leaves out the 6-card block, the lazily built 8/9-card blocks and the flush table (all
-# derived instead) for its size budget. SIMD128 runs the batch kernel (core_c/src/eval_simd_wasm.h); the
-# compiler's own vectorizers stay off: their i64x2 code is slower in V8 than the scalar loops it replaces.
-COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src"
+# derived instead) for its size budget. SIMD128 runs the batch kernel (core_c/src/eval/eval_simd_wasm.h);
+# the compiler's own vectorizers stay off: their i64x2 code is slower in V8 than the scalar loops it replaces.
+COMMON=(-std=c11 -Wall -Wextra -I"$ROOT/core_c/include" -I"$ROOT/core_c/src/common"
     -DPH_SIX_CARD_TABLE=0 -DPH_LARGE_HAND_TABLES=0 -DPH_FLUSH_TABLE=0 -msimd128 -fno-vectorize -fno-slp-vectorize
     -sWASM_BIGINT=1) # 64-bit C arguments stay i64: BigInt in JS, and unlegalized imports for Pyodide
 case "$MODE" in
@@ -42,14 +42,14 @@ export_list() { # export_list FILE...: "_a,_b" from one-name-a-line files
     grep -hv '^\s*\(#\|$\)' "$@" | sed 's/^\s*/_/; s/\s*$//' | paste -sd, -
 }
 
-SOURCES=("$ROOT"/core_c/src/*.c "$ROOT"/core_c/tables/*.c)
+SOURCES=("$ROOT"/core_c/src/*/*.c "$ROOT"/core_c/tables/*.c) # every feature folder, then the generated tables
 PY_FILES=("$ROOT"/pywasm/pokerhash/*.py "$ROOT"/pywasm/pokerhash/*.pyi "$ROOT"/pywasm/pokerhash/py.typed)
 
 stamp() { # identifies every input of the build, so an unchanged one is skipped
     {
         echo "$MODE ${COMMON[*]} ${OPT[*]} ${LIB[*]} ${SIDE[*]}"
         emcc --version | head -1
-        cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*.h exports.txt exports_js.txt \
+        cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*/*.h exports.txt exports_js.txt \
             src/*.mjs src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh" "$WEB/pyodide_wheel.py" \
             "$ROOT/pyproject.toml" pyodide-requirements.txt
     } | sha256sum | cut -d' ' -f1
@@ -105,7 +105,8 @@ print_sizes() {
     # linker keeps exactly its code and tables (the full library adds combinatorics and description tables).
     local evaluator
     evaluator=$(mktemp -d)/evaluator.wasm
-    emcc "${COMMON[@]}" -O3 "$ROOT"/core_c/src/{eval,eval_simd,large_hands,lazy_table}.c "$ROOT/core_c/tables/eval_tables.c" --no-entry \
+    emcc "${COMMON[@]}" -O3 "$ROOT"/core_c/src/eval/{eval,eval_simd,large_hands}.c "$ROOT"/core_c/src/common/lazy_table.c \
+        "$ROOT/core_c/tables/eval_tables.c" --no-entry \
         -sEXPORTED_FUNCTIONS=_ph_evaluate,_ph_evaluate_batch -o "$evaluator"
     raw=$(stat -c %s "$evaluator")
     printf '   %-28s %8d / %7d\n' "evaluator alone" "$raw" "$(gzip -9c "$evaluator" | wc -c)"

@@ -1,4 +1,4 @@
-/* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h).
+/* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h).
  * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 
 #ifndef PH_EVAL_LAYOUT_H

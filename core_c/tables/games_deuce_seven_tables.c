@@ -1,6 +1,7 @@
 /* GENERATED FILE, do not edit. Tables of deuce-to-seven low: values 1..7462 (lower is better).
  * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 #include "game_tables.h"
+#include "tables.h"
 
 #define PLAIN_ENTRIES (PH_GAME_SIX_CARD_BLOCKS ? 73775 : 55380)
 
@@ -21,32 +22,7 @@ static const uint64_t keys[52] = {
     UINT64_C(0x0001027100000000), UINT64_C(0x0010027100000000), UINT64_C(0x0100027100000000), UINT64_C(0x1000027100000000),
 };
 
-/* per card id: 1 << (16 * suit + digit); a card outside the deck sets bit 63 */
-static const uint64_t bits[52] = {
-    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000010000), UINT64_C(0x0000000100000000), UINT64_C(0x0001000000000000),
-    UINT64_C(0x0000000000000002), UINT64_C(0x0000000000020000), UINT64_C(0x0000000200000000), UINT64_C(0x0002000000000000),
-    UINT64_C(0x0000000000000004), UINT64_C(0x0000000000040000), UINT64_C(0x0000000400000000), UINT64_C(0x0004000000000000),
-    UINT64_C(0x0000000000000008), UINT64_C(0x0000000000080000), UINT64_C(0x0000000800000000), UINT64_C(0x0008000000000000),
-    UINT64_C(0x0000000000000010), UINT64_C(0x0000000000100000), UINT64_C(0x0000001000000000), UINT64_C(0x0010000000000000),
-    UINT64_C(0x0000000000000020), UINT64_C(0x0000000000200000), UINT64_C(0x0000002000000000), UINT64_C(0x0020000000000000),
-    UINT64_C(0x0000000000000040), UINT64_C(0x0000000000400000), UINT64_C(0x0000004000000000), UINT64_C(0x0040000000000000),
-    UINT64_C(0x0000000000000080), UINT64_C(0x0000000000800000), UINT64_C(0x0000008000000000), UINT64_C(0x0080000000000000),
-    UINT64_C(0x0000000000000100), UINT64_C(0x0000000001000000), UINT64_C(0x0000010000000000), UINT64_C(0x0100000000000000),
-    UINT64_C(0x0000000000000200), UINT64_C(0x0000000002000000), UINT64_C(0x0000020000000000), UINT64_C(0x0200000000000000),
-    UINT64_C(0x0000000000000400), UINT64_C(0x0000000004000000), UINT64_C(0x0000040000000000), UINT64_C(0x0400000000000000),
-    UINT64_C(0x0000000000000800), UINT64_C(0x0000000008000000), UINT64_C(0x0000080000000000), UINT64_C(0x0800000000000000),
-    UINT64_C(0x0000000000001000), UINT64_C(0x0000000010000000), UINT64_C(0x0000100000000000), UINT64_C(0x1000000000000000),
-};
-
-/* per digit: the key of one card of it */
-static const uint64_t digit_keys[13] = {
-    UINT64_C(0x0000000000000001), UINT64_C(0x0000000000000005), UINT64_C(0x0000000000000019), UINT64_C(0x000000000000007d),
-    UINT64_C(0x0000000000010000), UINT64_C(0x0000000000050000), UINT64_C(0x0000000000190000), UINT64_C(0x00000000007d0000),
-    UINT64_C(0x0000000100000000), UINT64_C(0x0000000500000000), UINT64_C(0x0000001900000000), UINT64_C(0x0000007d00000000),
-    UINT64_C(0x0000027100000000),
-};
-
-/* best value of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
+/* code of the best hand of each rank multiset, suits ignored: blocks for k = 5, 7, 6 by hash position */
 static const uint16_t plain[PLAIN_ENTRIES] = {
     7453, 7297, 7285, 7441, 7452, 5854, 4996, 5788, 7440, 7296, 4985, 4864, 7284, 7273, 5722, 7272,
     7429, 7428, 7451, 5853, 4995, 5787, 7439, 5843, 4138, 3918, 5777, 4984, 3698, 4863, 5721, 5711,
@@ -6139,6 +6115,8 @@ static const char *const deuce_seven_categories[] = {
 const ph_game_def ph_game_deuce_seven = {
     .name = "deuce_seven", .deck_name = "the deck", .deck = UINT64_C(0xfffffffffffff),
     .flush_mode = 2, .digits = 13, .worst = 7462, .qualifier = 0,
-    .keys = keys, .bits = bits, .digit_keys = digit_keys, .plain = plain, .flush = flush, .hash = &ph_game_hash13,
-    .info = deuce_seven_info, .categories = deuce_seven_categories, .category_count = 16, .omaha_low = 0,
+    .keys = keys, .bits = ph_card_bits, .plain = plain, .flush = flush, .hash = &ph_game_hash13,
+    .direct = 65535,
+    .info = deuce_seven_info,
+    .categories = deuce_seven_categories, .category_count = 16,
 };

@@ -42,7 +42,8 @@ class Ranking:
     suited: Dict[Tuple[int, ...], int] = field(default_factory=dict)  # sorted digits -> value, one suit
     qualifier: int = 0         # values above it are "no low" (worst + 1 is returned); 0: every hand counts
     deck_name: str = ""        # how errors name a deck that is not all 52 cards
-    shares_tables_with: Optional[str] = None  # a qualifier variant reuses its base ranking's tables
+    shares_tables_with: Optional[str] = None  # a variant (a qualifier's cut, or the same classes in another
+                                              # order) reuses its base ranking's tables
 
     @property
     def worst(self) -> int:
@@ -131,7 +132,9 @@ def short_deck(triton: bool) -> Ranking:
         order[4], order[5] = TRIPS, STRAIGHT
     name = "shortdeck_triton" if triton else "shortdeck"
     title = "short deck, three of a kind beats a straight" if triton else "short deck (6+ hold'em)"
-    return high_ranking(name, title, ranks, _runs(ranks, wheel=True), order, deck_name="the short deck")
+    ranking = high_ranking(name, title, ranks, _runs(ranks, wheel=True), order, deck_name="the short deck")
+    ranking.shares_tables_with = "shortdeck" if triton else None
+    return ranking
 
 
 def _low_name(top: int) -> str:

@@ -15,19 +15,19 @@ MAX_DIGIT = 4
 MAX_K = 9  # the DP covers every hand size the library evaluates
 
 # The run-time hash splits the digits into three groups so that each group's share of the lexicographic
-# rank is one table lookup on an additive per-card key (see core_c/src/large_hands.c: the dense value
+# rank is one table lookup on an additive per-card key (see core_c/src/eval/large_hands.c: the dense value
 # blocks of 8- and 9-card hands are laid out in this order).
 GROUPS = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
 GROUP_SPAN = 625  # 5**4: a group of four digits; also the per-card count unit in the G1/G2 key fields
 G1_ROWS = (5, 6, 7, 8, 9)  # G1 is indexed by (k - 5) * 625 + pattern
 
 
-def count_table() -> List[List[int]]:
-    """count[n][s]: number of n-digit quinaries with digit sum s (n <= 13, s <= MAX_K)."""
-    count = [[0] * (MAX_K + 1) for _ in range(DIGITS + 1)]
+def count_table(digits: int = DIGITS, top: int = MAX_K) -> List[List[int]]:
+    """count[n][s]: number of n-digit quinaries with digit sum s (n <= digits, s <= top)."""
+    count = [[0] * (top + 1) for _ in range(digits + 1)]
     count[0][0] = 1
-    for n in range(1, DIGITS + 1):
-        for s in range(MAX_K + 1):
+    for n in range(1, digits + 1):
+        for s in range(top + 1):
             count[n][s] = sum(count[n - 1][s - d] for d in range(MAX_DIGIT + 1) if d <= s)
     return count
 

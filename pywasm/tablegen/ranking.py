@@ -72,7 +72,7 @@ def five_card_classes() -> List[Tuple[int, Tuple[int, ...], bool]]:
 
 class FiveCardTable:
     """Value of every five-card rank multiset without a flush (suited values follow from these: see
-    ph_suited_value in core_c/src/eval_core.h)."""
+    ph_suited_value in core_c/src/common/tables.h)."""
 
     def __init__(self) -> None:
         self.classes = five_card_classes()

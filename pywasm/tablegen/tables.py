@@ -84,6 +84,12 @@ def flush_values(five: FiveCardTable):
     return table
 
 
+def _short(values):
+    """The values of a uint16_t table, checked to fit."""
+    assert max(values) < 1 << 16, "a quinary share outgrew 16 bits"
+    return values
+
+
 def eval_source():
     five = FiveCardTable()
 
@@ -107,9 +113,11 @@ def eval_source():
                 optional_tail=(layout["PH_RH_ENTRIES_57"], "PH_SIX_CARD_TABLE", "PH_QUINARY_ENTRIES")),
         c_array("uint32_t", "ph_qhash_g1", g1,
                 "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
-        c_array("uint32_t", "ph_qhash_g2", g2,
-                "hash_quinary share of ranks 6-9, by (cards above rank 5) * 625 + base-5 pattern"),
-        c_array("uint32_t", "ph_qhash_g3", g3, "hash_quinary share of ranks T-A, by base-5 pattern"),
+        c_array("uint16_t", "ph_qhash_g2", _short(g2),
+                "hash_quinary share of ranks 6-9, by (cards above rank 5) * 625 + base-5 pattern (also the"
+                " other games' 13-digit hash)"),
+        c_array("uint16_t", "ph_qhash_g3", _short(g3),
+                "hash_quinary share of ranks T-A, by base-5 pattern (also the other games' hashes)"),
         c_array("uint32_t", "ph_quinary_dp", dp,
                 "dp[l][n][k] = #quinaries in [0, l*5^n) with digit sum k (the article's DP)",
                 per_line=10, shape=(5, 14, 10)),
@@ -138,7 +146,7 @@ def eval_source():
                 "vpermb tables by card id: rank-hash bytes 0..2, suit-counter bytes 0..1 (ids 52..63: 0)",
                 shape=(5, 64)),
     ]
-    sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_qhash_g1..g3", 2 * (len(g1) + len(g2) + len(g3))),
+    sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
              ("card tables", 8 * (4 * 256 + 192)), ("SIMD planes", 16 * 4 + 64 * 5)]
     header = layout_header(layout, len(g1), len(g2))
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
@@ -146,7 +154,7 @@ def eval_source():
 
 
 def layout_header(layout, g1_len, g2_len):
-    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/tables.h)."),
+    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h)."),
              "#ifndef PH_EVAL_LAYOUT_H", "#define PH_EVAL_LAYOUT_H", ""]
     for name in sorted(layout):
         if name != "PH_RH_ENTRIES_567" and name != "PH_RH_ENTRIES_57":

@@ -1,7 +1,7 @@
 /* C-level tests of the pokerhash core, run by tests/test_c_core.py (or by hand):
  *
- *   cc -std=c11 -O2 -Wall -Wextra -pthread -Icore_c/include -Icore_c/src tests/c/test_core.c \
- *      <every .c file in core_c/src and core_c/tables> -o /tmp/test_core
+ *   cc -std=c11 -O2 -Wall -Wextra -pthread -Icore_c/include -Icore_c/src/common tests/c/test_core.c \
+ *      $(find core_c/src core_c/tables -name '*.c') -o /tmp/test_core
  *   /tmp/test_core tests/vectors/hands.txt
  *
  * Checks the shared vectors, the combinatorics seed vectors, the quinary hash against a brute-force
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
-#include "eval_batch.h"
+#include "../../core_c/src/eval/eval_internal.h"
 
 #include "check.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
-#include "equity_internal.h"
+#include "../../core_c/src/equity/equity_internal.h"
 #include "check.h"
 
 #define MAX_HOLDINGS 200

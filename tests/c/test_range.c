@@ -1,8 +1,8 @@
 /* Range notation in C against the reference answers in tests/vectors/ranges.jsonl (made by
  * tests/vectors/make_range_vectors.py from tests/range_oracle.py), run by tests/test_ranges.py:
  *
- *   cc -std=c11 -O2 -Wall -Wextra -Icore_c/include -Icore_c/src tests/c/test_range.c core_c/src/range*.c \
- *      core_c/src/cards.c -o /tmp/test_range -lm && /tmp/test_range tests/vectors/ranges.jsonl
+ *   cc -std=c11 -O2 -Wall -Wextra -Icore_c/include tests/c/test_range.c core_c/src/ranges/range*.c \
+ *      core_c/src/common/{cards,quote}.c -o /tmp/test_range -lm && /tmp/test_range tests/vectors/ranges.jsonl
  *
  * For each line [text, dead, normalized, result] it parses text with card removal of dead and compares
  * the combos (names and weights, as Python's repr), the message of a failure and the normalized text.
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
-#include "range_internal.h"
+#include "../../core_c/src/ranges/ranges_internal.h"
 
 #include "check.h"
 

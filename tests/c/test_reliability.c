@@ -1,8 +1,8 @@
 /* Regression tests of the reliability review (issue 13), run by tests/test_reliability_c.py, also under
  * ASan + UBSan by tests/fuzz/run.sh:
  *
- *   cc -std=c11 -O2 -Wall -Wextra -Icore_c/include -Icore_c/src tests/c/test_reliability.c \
- *      <every .c file in core_c/src and core_c/tables> -o /tmp/test_reliability -lm
+ *   cc -std=c11 -O2 -Wall -Wextra -Icore_c/include -Icore_c/src/common tests/c/test_reliability.c \
+ *      $(find core_c/src core_c/tables -name '*.c') -o /tmp/test_reliability -lm
  *   /tmp/test_reliability [sm|rows|weights|edges]   (default: all)
  *
  *   sm       ph_sm_next / ph_sm_value take any uint32_t: made-up handles give 0, never a read outside the table

@@ -13,14 +13,14 @@ MODE=${1:-smoke}
 CLANG=${CLANG:-clang-14}
 OUT=build/fuzz
 HARNESSES=(evaluate combinatorics index cards ranges equity games statemachine table slices)
-WARN=(-std=c11 -Wall -Wextra -Werror -mpopcnt -Icore_c/include -Icore_c/src)
+WARN=(-std=c11 -Wall -Wextra -Werror -mpopcnt -Icore_c/include -Icore_c/src/common)
 # The core's own warnings are gcc's and emcc's business (tests/test_c_core.py, web/build.sh). -mpopcnt: the
 # POPCNT build has no ifunc, whose resolver runs before the sanitizers' runtime is ready (a crash at load).
-CORE_WARN=(-std=c11 -Wall -Wextra -mpopcnt -Icore_c/include -Icore_c/src)
+CORE_WARN=(-std=c11 -Wall -Wextra -mpopcnt -Icore_c/include -Icore_c/src/common)
 ASAN=(-g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 TSAN=(-g -O1 -fsanitize=thread)
 COVER=(-O1 -fprofile-instr-generate -fcoverage-mapping)
-SOURCES=(core_c/src/*.c core_c/tables/*.c)
+SOURCES=(core_c/src/*/*.c core_c/tables/*.c) # every feature folder, then the generated tables
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 TSAN_OPTIONS=halt_on_error=1
 
 # core DIR FLAGS...: the core's objects compiled with FLAGS into DIR (two compilers at a time), unless DIR holds
@@ -28,7 +28,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktra
 core() {
     local dir=$1 stamp
     shift
-    stamp=$({ echo "$CLANG $*"; cat "${SOURCES[@]}" core_c/include/*.h core_c/src/*.h; } | sha256sum | cut -d' ' -f1)
+    stamp=$({ echo "$CLANG $*"; cat "${SOURCES[@]}" core_c/include/*.h core_c/src/*/*.h; } | sha256sum | cut -d' ' -f1)
     [ -f "$dir/.stamp" ] && [ "$(cat "$dir/.stamp")" = "$stamp" ] && return
     rm -rf "$dir" && mkdir -p "$dir"
     printf '%s\n' "${SOURCES[@]}" | xargs -P 2 -I{} sh -c "$CLANG $* -c {} -o $dir/\$(basename {} .c).o"

@@ -1,5 +1,5 @@
 """tests/c/test_core.c compiled as the browser builds the core (web/build.sh's C flags: SIMD128, no 6-card
-block, no flush table) and run in node: the WebAssembly batch kernel (core_c/src/eval_simd_wasm.h) gets the
+block, no flush table) and run in node: the WebAssembly batch kernel (core_c/src/eval/eval_simd_wasm.h) gets the
 same forced-kernel checks as the native AVX2 and AVX-512 kernels (a run of flushes across steps, bad rows at
 the first, middle and last places of steps), where the JS and Pyodide tests reach it only through the
 dispatching entry points."""
@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 
+from core_build import core_sources
 from webtools import ROOT
 
 
@@ -18,8 +19,7 @@ def test_c_core_in_wasm(node, tmp_path):
     assert emcc, "emcc is not installed (apt-get install emscripten)"
     flags = subprocess.run(["bash", str(ROOT / "web" / "build.sh"), "cflags"], capture_output=True, text=True,
                            check=True).stdout.split()
-    sources = [str(ROOT / "tests" / "c" / "test_core.c"), *sorted(str(p) for p in (ROOT / "core_c" / "src").glob("*.c")),
-               *sorted(str(p) for p in (ROOT / "core_c" / "tables").glob("*.c"))]
+    sources = [str(ROOT / "tests" / "c" / "test_core.c"), *core_sources()]
     program = tmp_path / "test_core.js"
     # NODERAWFS: the program reads the vectors file from disk; SINGLE_FILE: emcc 3.1's glue would fetch() a
     # separate .wasm by path in node 18 and later.

@@ -10,16 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from core_build import core_includes, core_sources
 from webtools import ROOT
-
-SOURCES = sorted((ROOT / "core_c" / "src").glob("*.c")) + sorted((ROOT / "core_c" / "tables").glob("*.c"))
 
 
 @pytest.fixture(scope="module")
 def native_side_library(tmp_path_factory) -> Path:
     library = tmp_path_factory.mktemp("core") / "pokerhash_core.so"
-    subprocess.run(["cc", "-std=c11", "-O2", "-shared", "-fPIC", f"-I{ROOT}/core_c/include", f"-I{ROOT}/core_c/src",
-                    *map(str, SOURCES), "-o", str(library)], check=True)
+    subprocess.run(["cc", "-std=c11", "-O2", "-shared", "-fPIC", *core_includes(), *core_sources(), "-o", str(library)],
+                   check=True)
     return library
 
 

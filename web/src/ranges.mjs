@@ -1,4 +1,4 @@
-// Range notation for JS: the C core's parser (ph_range_parse, core_c/src/range*.c), the same one Python's
+// Range notation for JS: the C core's parser (ph_range_parse, core_c/src/ranges/), the same one Python's
 // pokerhash.parse_range uses, so both read every text alike and fail with the same messages.
 import { decoder, encoder, fail, typeName, withoutVariationSelectors } from './common.mjs';
 

@@ -65,7 +65,6 @@ typedef struct ph_an_board {
     unsigned pairs;                 /* pairs valued: C(n - set aside, 2) */
     unsigned opponents;             /* opponent pairs of each: C(n - set aside - 2, 2) */
     uint8_t lo[PH_AN_MAX_PAIRS], hi[PH_AN_MAX_PAIRS]; /* live positions of each valued pair, lo < hi */
-    uint16_t value[PH_AN_MAX_PAIRS];
     uint8_t category[PH_AN_MAX_PAIRS];
     uint16_t wins[PH_AN_MAX_PAIRS], ties[PH_AN_MAX_PAIRS];
     uint16_t category_total[10];    /* valued pairs per category */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "eval_core.h"
+#include "../eval/eval_internal.h"
 
 #define INDEX_BITS 11 /* pair indexes below 2048 > 1326 */
 #define INDEX_MASK ((1u << INDEX_BITS) - 1)
@@ -50,20 +50,21 @@ static void radix_pass(const uint32_t *in, uint32_t *out, unsigned n, unsigned s
 }
 
 void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned aside_a, unsigned aside_b) {
-    unsigned n = b->live_count, m = 0;
+    unsigned n = b->live_count, m = 0, count = 0;
+    uint8_t at[52]; /* the live positions in play */
+    for (unsigned p = 0; p < n; p++)
+        if (p != aside_a && p != aside_b)
+            at[count++] = (uint8_t)p;
     /* both digits' histograms in the valuing pass: the sort then reads the keys twice, not four times */
     uint16_t low[1u << LOW_DIGIT_BITS] = {0}, high[1u << (13 - LOW_DIGIT_BITS)] = {0};
-    for (unsigned j = 1; j < n; j++) {
-        if (j == aside_a || j == aside_b)
-            continue;
+    for (unsigned jj = 1; jj < count; jj++) {
+        unsigned j = at[jj];
         uint64_t key_j = board_key + b->key[j], bits_j = board_bits | b->bits[j];
-        for (unsigned i = 0; i < j; i++) {
-            if (i == aside_a || i == aside_b)
-                continue;
+        for (unsigned ii = 0; ii < jj; ii++) {
+            unsigned i = at[ii];
             unsigned value = ph_value_with(key_j + b->key[i], 0, bits_j | b->bits[i], 7);
             b->lo[m] = (uint8_t)i;
             b->hi[m] = (uint8_t)j;
-            b->value[m] = (uint16_t)value;
             b->sort_keys[0][m] = (uint32_t)value << INDEX_BITS | m;
             low[value & ((1u << LOW_DIGIT_BITS) - 1)]++;
             high[value >> LOW_DIGIT_BITS]++;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "combinatorics.h"
+#include "../combinatorics/combinatorics_internal.h"
 
 
 int ph_showdown_matrix_units(const uint8_t *dead, size_t dead_len, uint64_t *units) {

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "eval_core.h"
+#include "../eval/eval_internal.h"
 
 /* The best high-card value: the dealer qualifies below it. Categories are value intervals. */
 static unsigned first_high_card(void) {

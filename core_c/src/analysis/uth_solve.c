@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "combinatorics.h"
+#include "../combinatorics/combinatorics_internal.h"
 
 #define NO_CLASS 0xffffu
 

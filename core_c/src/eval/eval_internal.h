@@ -1,0 +1,85 @@
+/* The hold'em evaluator's hot path, shared by the single, batch and sweeping entry points, and its batch
+ * kernels. Private. */
+#ifndef PH_EVAL_INTERNAL_H
+#define PH_EVAL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/tables.h"
+
+/* Value of a row of 5..7 cards that held a flush when it was checked (too few cards are left for quads or a
+ * full house, so the flush is final): the batch kernels' rare path. The row is read again from memory, so a
+ * caller that rewrote it meanwhile (a data race on its own buffer) may find other cards there: 0 then, for the
+ * caller to redo the row with the checks, never a made-up value. */
+static inline unsigned ph_flush_row_value(const uint8_t *row, size_t k) {
+    uint64_t key = PH_SUIT_BIAS, bits = 0, bit_sum = 0;
+    for (size_t j = 0; j < k; j++) {
+        key += ph_card_keys[row[j]];
+        bits |= ph_card_bits[row[j]];
+        bit_sum += ph_card_bits[row[j]];
+    }
+    uint64_t flush = key & PH_SUIT_FLUSH_BITS;
+    if (__builtin_expect(bit_sum != bits || (key & PH_POISON_BITS) || !flush, 0))
+        return 0;
+    return ph_suited_value(ph_flush_ranks(flush, bits));
+}
+
+/* Value of a rank multiset of 5..9 cards with no flush, given its card-key sum, its quinary-key sum
+ * (8 and 9 cards: 0 otherwise) and its rank counts (for hand sizes without a block of their own). */
+unsigned ph_plain_value_any(uint64_t key, uint64_t quinary_key, const uint8_t counts[13], size_t cards);
+
+/* Value of 6 (wasm), 8 or 9 valid cards: both the flush and the plain branch count. */
+unsigned ph_large_hand_value(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k);
+
+/* The quinary key of a hand from its card bits (the sum of ph_card_quinary_keys over its cards). */
+uint64_t ph_quinary_key_of_bits(uint64_t card_bits);
+
+/* Value of k valid cards (5..9) from their key sum (with PH_SUIT_BIAS), quinary-key sum (8 and 9 cards) and
+ * suit-major bits. With at most seven cards a flush leaves too few cards for quads or a full house, so it
+ * is final; with eight or nine both branches count. */
+static inline unsigned ph_value_with(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k) {
+    if (!PH_DENSE(k))
+        return ph_large_hand_value(key, quinary_key, card_bits, k);
+    uint64_t flush = key & PH_SUIT_FLUSH_BITS;
+    if (__builtin_expect(flush != 0, 0))
+        return ph_suited_value(ph_flush_ranks(flush, card_bits));
+    return ph_plain_value(key, k);
+}
+
+/* The same without the quinary key, which 8- and 9-card hands then recompute from the bits. */
+static inline unsigned ph_value_of(uint64_t key, uint64_t card_bits, size_t k) {
+    return ph_value_with(key, k >= 8 ? ph_quinary_key_of_bits(card_bits) : 0, card_bits, k);
+}
+
+/* ---- batch evaluation: the portable loop (eval.c) and the SIMD kernels (eval_simd*.c) ---- */
+
+/* ph_evaluate_batch's contract for k in 5..9, one hand at a time. */
+int ph_batch_scalar(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
+
+/* The batch kernels, a bit each; a newer one is a higher bit. */
+enum { PH_BATCH_PORTABLE = 1, PH_BATCH_AVX2 = 2, PH_BATCH_AVX512 = 4, PH_BATCH_SIMD128 = 8 };
+
+/* How far ahead the x86 kernels prefetch their input. Large batches stream from memory, where the CPU's own
+ * prefetcher fell behind: 1 KB ahead took 8-12 % off 10^7 random 7-card rows (bench/RESULTS.md). */
+enum { PH_PREFETCH_AHEAD = 1024 };
+
+/* The kernels this build and CPU run (PH_BATCH_PORTABLE always). */
+unsigned ph_batch_kernels(void);
+
+/* ph_evaluate_batch's contract for k in 5..9 with one kernel (a kernel the CPU lacks means the portable
+ * loop); the tests run every kernel this way. */
+int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* eval_simd_avx512.c: rows [0, return value) written and valid, the rest left to the caller. */
+size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
+#endif
+
+/* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */
+int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
+
+/* The status of an invalid row: PH_E_CARD for an id above 51, else PH_E_DUPLICATE. */
+int ph_bad_row_status(const uint8_t *row, size_t k);
+
+#endif

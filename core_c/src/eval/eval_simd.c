@@ -1,0 +1,198 @@
+/* ph_evaluate_batch: SIMD batch kernels for 5-, 6- and 7-card rows, chosen at run time (x86-64 with AVX2
+ * here, with AVX-512 VBMI in eval_simd_avx512.c) or at build time (WebAssembly SIMD128, eval_simd_wasm.h);
+ * every other case goes to the portable loop (eval.c).
+ *
+ * Eight hands a step, four to a 256-bit register, one 8-byte group per hand (its k cards, then pad bytes
+ * that can equal no card). Per-card contributions come from 16-entry byte tables (pshufb) indexed by rank
+ * and suit, and one psadbw sums a hand's 8 bytes, so the card keys are summed without a load per card:
+ * three rank planes give the 24-bit rank hash, two suit planes the four suit counters. Validation is
+ * vector-wide too: ids above 51 by a saturating subtraction, repeated cards by comparing each group with
+ * its rotations mod k (distances 1..k/2 cover every pair of cards). The rank hash is then looked up per
+ * hand (two dependent loads), and the rare hands with a flush are redone from their rows afterwards. */
+#include "pokerhash.h"
+#include "eval_internal.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+#define PH_AVX2 __attribute__((target("avx2,popcnt")))
+#define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX2
+
+/* Constants of one hand size; `k` is a compile-time constant in each instance. */
+typedef struct kernel_constants {
+    __m256i expand, pads, limits, rotate[3];
+} kernel_constants;
+
+/* Byte i of a group: card i for i < k, else pad 0xf8 + i (never a card id, rank index 14..15 in the
+ * planes, suit index with bit 7 set, so pshufb gives 0 for it). */
+PH_KERNEL kernel_constants constants_for(size_t k) {
+    uint8_t expand[32], pads[32], limits[32], rotate[3][32];
+    for (int lane = 0; lane < 2; lane++) {
+        for (int group = 0; group < 2; group++) {
+            for (int i = 0; i < 8; i++) {
+                int at = 16 * lane + 8 * group + i, card = i < (int)k;
+                expand[at] = card ? (uint8_t)(group * k + i) : 0x80;
+                pads[at] = card ? 0 : (uint8_t)(0xf8 + i);
+                limits[at] = card ? PH_DECK_SIZE - 1 : 0xff;
+                for (int d = 1; d <= 3; d++) /* a pad's partner is card 0, which it never equals */
+                    rotate[d - 1][at] = (uint8_t)(8 * group + (card ? (i + d) % (int)k : 0));
+            }
+        }
+    }
+    kernel_constants c;
+    c.expand = _mm256_loadu_si256((const __m256i *)expand);
+    c.pads = _mm256_loadu_si256((const __m256i *)pads);
+    c.limits = _mm256_loadu_si256((const __m256i *)limits);
+    for (int d = 0; d < 3; d++)
+        c.rotate[d] = _mm256_loadu_si256((const __m256i *)rotate[d]);
+    return c;
+}
+
+/* Four hands: rank hashes (one 64-bit lane each) into *hashes, and the lanes with a flush as a 4-bit mask.
+ * Invalid cards are OR-ed into *error. */
+PH_KERNEL int four_hands(const uint8_t *rows, size_t k, const kernel_constants *c, __m256i planes01,
+                         __m256i plane2_suits, __m256i *hashes, __m256i *error) {
+    __m256i loaded = _mm256_loadu2_m128i((const __m128i *)(rows + 2 * k), (const __m128i *)rows);
+    __m256i cards = _mm256_or_si256(_mm256_shuffle_epi8(loaded, c->expand), c->pads);
+    __m256i bad = _mm256_subs_epu8(cards, c->limits);
+    for (size_t d = 0; d < k / 2; d++)
+        bad = _mm256_or_si256(bad, _mm256_cmpeq_epi8(cards, _mm256_shuffle_epi8(cards, c->rotate[d])));
+    *error = _mm256_or_si256(*error, bad);
+
+    __m256i rank = _mm256_and_si256(_mm256_srli_epi16(cards, 2), _mm256_set1_epi8(0x0f));
+    __m256i suit = _mm256_and_si256(cards, _mm256_set1_epi8((char)0x83));
+    __m256i zero = _mm256_setzero_si256();
+    /* Tables: planes01 = (rank byte 0 | rank byte 1), plane2_suits = (rank byte 2 | suit table), one
+     * 16-byte table per 128-bit lane, broadcast where needed. */
+    __m256i p0 = _mm256_permute2x128_si256(planes01, planes01, 0x00);
+    __m256i p1 = _mm256_permute2x128_si256(planes01, planes01, 0x11);
+    __m256i p2 = _mm256_permute2x128_si256(plane2_suits, plane2_suits, 0x00);
+    __m256i s01 = _mm256_permute2x128_si256(plane2_suits, plane2_suits, 0x11);
+    __m256i sum0 = _mm256_sad_epu8(_mm256_shuffle_epi8(p0, rank), zero);
+    __m256i sum1 = _mm256_sad_epu8(_mm256_shuffle_epi8(p1, rank), zero);
+    __m256i sum2 = _mm256_sad_epu8(_mm256_shuffle_epi8(p2, rank), zero);
+    __m256i sums = _mm256_add_epi64(_mm256_add_epi64(sum0, _mm256_slli_epi64(sum1, 8)), _mm256_slli_epi64(sum2, 16));
+    *hashes = _mm256_and_si256(sums, _mm256_set1_epi64x(PH_HASH_MASK)); /* drop the carries above bit 23 */
+    /* The suit table gives clubs/diamonds (1, 16) at index suit and hearts/spades at index suit + 8. */
+    __m256i cd = _mm256_sad_epu8(_mm256_shuffle_epi8(s01, suit), zero);
+    __m256i hs = _mm256_sad_epu8(_mm256_shuffle_epi8(s01, _mm256_or_si256(suit, _mm256_set1_epi8(8))), zero);
+    __m256i counters = _mm256_add_epi64(_mm256_add_epi64(cd, _mm256_slli_epi64(hs, 8)), _mm256_set1_epi64x(0x3333));
+    __m256i flush = _mm256_and_si256(counters, _mm256_set1_epi64x(0x8888));
+    __m256i none = _mm256_cmpeq_epi64(flush, zero);
+    return (~_mm256_movemask_pd(_mm256_castsi256_pd(none))) & 0xf;
+}
+
+PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    const kernel_constants c = constants_for(k);
+    const __m256i planes01 = _mm256_loadu_si256((const __m256i *)ph_key_planes[0]);
+    const __m256i plane2_suits = _mm256_loadu_si256((const __m256i *)ph_key_planes[2]);
+    const unsigned rows = k == 5 ? PH_RH_ROWS_5 : k == 6 ? PH_RH_ROWS_6 : PH_RH_ROWS_7;
+    const unsigned values = k == 5 ? PH_RH_VALUES_5 : k == 6 ? PH_RH_VALUES_6 : PH_RH_VALUES_7;
+    const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : k == 6 ? PH_RH_SHIFT_6 : PH_RH_SHIFT_7;
+    const uint16_t *base_of_row = ph_quinary_values + rows, *value_at = ph_quinary_values + values;
+    /* The last load of a step reads 16 bytes from row i + 6: stop while that stays inside the input. */
+    size_t i = 0;
+    for (; i + 8 <= n && (n - i) * k >= 6 * k + 16; i += 8) {
+        const uint8_t *step = cards + i * k;
+        _mm_prefetch((const char *)step + PH_PREFETCH_AHEAD, _MM_HINT_T0);
+        __m256i error = _mm256_setzero_si256(), lo, hi;
+        int flush = four_hands(step, k, &c, planes01, plane2_suits, &lo, &error);
+        flush |= four_hands(step + 4 * k, k, &c, planes01, plane2_suits, &hi, &error) << 4;
+        if (__builtin_expect(!_mm256_testz_si256(error, error), 0))
+            return i; /* the caller redoes this step row by row and reports the bad row */
+        /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts. */
+        __m256i column_mask = _mm256_set1_epi64x((1 << shift) - 1);
+        __m256i lo_at = _mm256_or_si256(_mm256_srli_epi64(lo, shift), _mm256_slli_epi64(_mm256_and_si256(lo, column_mask), 32));
+        __m256i hi_at = _mm256_or_si256(_mm256_srli_epi64(hi, shift), _mm256_slli_epi64(_mm256_and_si256(hi, column_mask), 32));
+        uint32_t at[16];
+        _mm256_storeu_si256((__m256i *)at, lo_at);
+        _mm256_storeu_si256((__m256i *)(at + 8), hi_at);
+        for (int j = 0; j < 8; j++)
+            out[i + j] = value_at[base_of_row[at[2 * j]] + at[2 * j + 1]];
+        for (; flush; flush &= flush - 1) {
+            int j = __builtin_ctz((unsigned)flush);
+            unsigned value = ph_flush_row_value(step + j * k, k);
+            if (!value)
+                return i + (size_t)j; /* the row changed under us: the caller redoes it, checks included */
+            out[i + j] = (uint16_t)value;
+        }
+    }
+    return i;
+}
+
+/* Rows [0, return value) are written and valid; the rest is for the portable loop. */
+PH_AVX2 static size_t kernel_avx2(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    switch (k) {
+    case 5: return kernel_k(cards, n, 5, out);
+#if PH_SIX_CARD_TABLE
+    case 6: return kernel_k(cards, n, 6, out);
+#endif
+    case 7: return kernel_k(cards, n, 7, out);
+    default: return 0;
+    }
+}
+
+/* Every CPU test of the batch, made once (0 = not yet); threads racing here all store the same answer. */
+unsigned ph_batch_kernels(void) {
+    static unsigned known;
+    if (!known) {
+        int popcnt = __builtin_cpu_supports("popcnt");
+        int avx2 = popcnt && __builtin_cpu_supports("avx2");
+        int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                     __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
+        known = PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (avx512 ? PH_BATCH_AVX512 : 0u);
+    }
+    return known;
+}
+
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    kernel &= ph_batch_kernels();
+    if (kernel & PH_BATCH_AVX512)
+        return ph_kernel_avx512(cards, n, k, out);
+    if (kernel & PH_BATCH_AVX2)
+        return kernel_avx2(cards, n, k, out);
+    return 0;
+}
+
+#elif defined(__wasm_simd128__)
+#include "eval_simd_wasm.h"
+
+unsigned ph_batch_kernels(void) {
+    return PH_BATCH_PORTABLE | PH_BATCH_SIMD128;
+}
+
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    return kernel & PH_BATCH_SIMD128 ? ph_wasm_kernel(cards, n, k, out) : 0;
+}
+
+#else
+unsigned ph_batch_kernels(void) {
+    return PH_BATCH_PORTABLE;
+}
+
+static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    (void)kernel, (void)cards, (void)n, (void)k, (void)out;
+    return 0;
+}
+#endif
+
+int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    size_t done = kernel_rows(kernel, cards, n, k, out);
+    int status = ph_batch_scalar(cards + done * k, n - done, k, out + done, bad_row);
+    if (status != PH_OK && bad_row)
+        *bad_row += done;
+    return status;
+}
+
+int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    unsigned kernels = ph_batch_kernels();
+    return ph_batch_with(1u << (31 - __builtin_clz(kernels)), cards, n, k, out, bad_row); /* the newest */
+}
+
+int ph_evaluate_batch(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row) {
+    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
+        return PH_E_COUNT;
+    if (n == 0) /* cards and out may be NULL */
+        return PH_OK;
+    return ph_batch_simd(cards, n, k, out, bad_row);
+}
