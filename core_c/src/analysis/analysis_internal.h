@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "pokerhash.h"
+#include "../combinatorics/combinatorics_internal.h"
 
 #define PH_AN_MAX_PAIRS 1326 /* C(52, 2) */
 
@@ -24,28 +25,6 @@ static inline uint64_t ph_an_mask(const uint8_t *cards, size_t n) {
         mask |= UINT64_C(1) << cards[i];
     return mask;
 }
-
-/* ---- suit symmetry (suit_group.c) ---- */
-
-/* The suit renamings that keep a set of cards in place (the dead cards): every deal and its image under one
- * of them have the same outcome, so one member of each orbit stands for all. */
-typedef struct ph_an_suit_group {
-    unsigned size;       /* 1..24, the identity first */
-    uint8_t perm[24][4]; /* suit s -> perm[i][s] */
-} ph_an_suit_group;
-
-void ph_an_suit_group_init(ph_an_suit_group *group, uint64_t fixed);
-
-/* Card 4r + s -> 4r + perm[s] for every card of the mask. */
-uint64_t ph_an_permute(uint64_t mask, const uint8_t perm[4]);
-
-/* The orbit's representative is its smallest mask (numeric order of masks is colex order of the sets). Returns
- * how many group elements map `mask` to the representative's orbit position, i.e. the stabiliser's size, and
- * writes the representative; the orbit has group->size / stabiliser members. */
-unsigned ph_an_canonical(const ph_an_suit_group *group, uint64_t mask, uint64_t *representative);
-
-/* The index of a group element that maps `mask` to its orbit's representative (the smallest image). */
-unsigned ph_an_canonical_perm(const ph_an_suit_group *group, uint64_t mask);
 
 /* Board and dead cards valid and distinct: PH_OK, PH_E_CARD or PH_E_DUPLICATE; their mask in *mask. */
 int ph_an_check_cards(const uint8_t *board, size_t board_len, const uint8_t *dead, size_t dead_len, uint64_t *mask);
@@ -120,7 +99,7 @@ static inline int ph_uth_flop_bets(const ph_uth_pays *pays, const uint32_t *coun
 
 /* One flop's counts by live-pair row (b's live cards: all but the flop and the dead; C(live, 2) rows of
  * PH_UTH_FLOP_COUNTS, set here); group: the renamings that keep the dead cards. */
-void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_an_suit_group *group, ph_an_board *b, const uint8_t flop[3],
+void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],
                       uint32_t *counts);
 
 #endif

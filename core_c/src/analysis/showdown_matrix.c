@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "../combinatorics/combinatorics_internal.h"
 
 
 int ph_showdown_matrix_units(const uint8_t *dead, size_t dead_len, uint64_t *units) {
@@ -60,8 +59,8 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
     if (!count)
         return PH_OK;
     uint64_t dead_mask = ph_an_mask(dead, dead_len);
-    ph_an_suit_group group;
-    ph_an_suit_group_init(&group, dead_mask);
+    ph_suit_group group;
+    ph_suit_group_init(&group, dead_mask);
     ph_an_board *b = malloc(sizeof *b);
     if (!b)
         return PH_E_NOMEM;
@@ -78,7 +77,7 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
         for (unsigned i = 0; i < 5; i++)
             cards[i] = live[at[i]];
         uint64_t mask = ph_an_mask(cards, 5), representative;
-        unsigned stabiliser = ph_an_canonical(&group, mask, &representative);
+        unsigned stabiliser = ph_suit_canonical(&group, mask, &representative);
         if (representative == mask) {
             uint64_t key, bits;
             ph_an_cards_key(cards, 5, &key, &bits);

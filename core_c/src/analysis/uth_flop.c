@@ -17,14 +17,14 @@ typedef struct runout_symmetry {
     uint8_t position[24][52];      /* live position of the renamed card at each live position */
 } runout_symmetry;
 
-static void runout_symmetry_init(runout_symmetry *sym, const ph_an_suit_group *group, const ph_an_board *b,
+static void runout_symmetry_init(runout_symmetry *sym, const ph_suit_group *group, const ph_an_board *b,
                                  uint64_t flop) {
     uint8_t position_of[PH_DECK_SIZE];
     for (unsigned i = 0; i < b->live_count; i++)
         position_of[b->live[i]] = (uint8_t)i;
     sym->size = 0;
     for (unsigned g = 0; g < group->size; g++) { /* the identity comes first */
-        if (ph_an_permute(flop, group->perm[g]) != flop)
+        if (ph_suit_permute(flop, group->perm[g]) != flop)
             continue;
         sym->perm[sym->size] = group->perm[g];
         for (unsigned i = 0; i < b->live_count; i++) {
@@ -41,7 +41,7 @@ static unsigned runout_images(const runout_symmetry *sym, uint64_t runout, unsig
     uint64_t seen[24];
     unsigned count = 0;
     for (unsigned s = 0; s < sym->size; s++) {
-        uint64_t image = ph_an_permute(runout, sym->perm[s]);
+        uint64_t image = ph_suit_permute(runout, sym->perm[s]);
         if (image < runout)
             return 0;
         unsigned known = 0;
@@ -55,7 +55,7 @@ static unsigned runout_images(const runout_symmetry *sym, uint64_t runout, unsig
     return count;
 }
 
-void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_an_suit_group *group, ph_an_board *b, const uint8_t flop[3],
+void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],
                       uint32_t *counts) {
     unsigned n = b->live_count, rows = ph_an_choose2(n);
     memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * rows);
@@ -142,8 +142,8 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
         free(rows);
         return PH_E_NOMEM;
     }
-    ph_an_suit_group group;
-    ph_an_suit_group_init(&group, ph_an_mask(dead, dead_len));
+    ph_suit_group group;
+    ph_suit_group_init(&group, ph_an_mask(dead, dead_len));
     ph_an_board_live(b, excluded);
     ph_uth_flop_rows(&pays, &group, b, flop, rows);
     memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);

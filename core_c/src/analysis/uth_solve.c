@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "analysis_internal.h"
-#include "../combinatorics/combinatorics_internal.h"
 
 #define NO_CLASS 0xffffu
 
@@ -21,7 +20,7 @@ static int check_dead(const uint8_t *dead, size_t dead_len, uint64_t *mask) {
     return status;
 }
 
-static void classes(const ph_an_suit_group *group, uint64_t dead_mask, uint16_t class_of[PH_HOLE_PAIRS]) {
+static void classes(const ph_suit_group *group, uint64_t dead_mask, uint16_t class_of[PH_HOLE_PAIRS]) {
     for (unsigned hi = 1; hi < PH_DECK_SIZE; hi++)
         for (unsigned lo = 0; lo < hi; lo++) {
             uint64_t mask = UINT64_C(1) << lo | UINT64_C(1) << hi, representative;
@@ -30,7 +29,7 @@ static void classes(const ph_an_suit_group *group, uint64_t dead_mask, uint16_t 
                 class_of[pair] = NO_CLASS;
                 continue;
             }
-            ph_an_canonical(group, mask, &representative);
+            ph_suit_canonical(group, mask, &representative);
             unsigned rep_lo = (unsigned)__builtin_ctzll(representative), rep_hi = 63u - (unsigned)__builtin_clzll(representative);
             class_of[pair] = (uint16_t)ph_an_pair_index(rep_lo, rep_hi);
         }
@@ -43,8 +42,8 @@ int ph_uth_classes(const uint8_t *dead, size_t dead_len, uint16_t class_of[PH_HO
         return status;
     if (!class_of)
         return PH_E_ARGUMENT;
-    ph_an_suit_group group;
-    ph_an_suit_group_init(&group, dead_mask);
+    ph_suit_group group;
+    ph_suit_group_init(&group, dead_mask);
     classes(&group, dead_mask, class_of);
     return PH_OK;
 }
@@ -83,8 +82,8 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
         return status;
     if (start > PH_UTH_FLOPS || count > PH_UTH_FLOPS - start)
         return PH_E_RANK;
-    ph_an_suit_group group;
-    ph_an_suit_group_init(&group, dead_mask);
+    ph_suit_group group;
+    ph_suit_group_init(&group, dead_mask);
     uint16_t class_of[PH_HOLE_PAIRS];
     classes(&group, dead_mask, class_of);
     ph_an_board *b = malloc(sizeof *b);
@@ -100,7 +99,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
         uint64_t mask = ph_an_mask(flop, 3), representative;
         if (mask & dead_mask)
             continue;
-        unsigned stabiliser = ph_an_canonical(&group, mask, &representative);
+        unsigned stabiliser = ph_suit_canonical(&group, mask, &representative);
         if (representative != mask)
             continue;
         ph_an_board_live(b, mask | dead_mask);
@@ -120,8 +119,8 @@ int ph_uth_flop_decisions(const uint8_t *dead, size_t dead_len, const uint8_t *b
         return status;
     if (n && (!bet || !holes || !flops || !out))
         return PH_E_ARGUMENT;
-    ph_an_suit_group group;
-    ph_an_suit_group_init(&group, dead_mask);
+    ph_suit_group group;
+    ph_suit_group_init(&group, dead_mask);
     for (size_t i = 0; i < n; i++) {
         const uint8_t cards[5] = {holes[2 * i], holes[2 * i + 1], flops[3 * i], flops[3 * i + 1], flops[3 * i + 2]};
         uint64_t excluded;
@@ -132,8 +131,8 @@ int ph_uth_flop_decisions(const uint8_t *dead, size_t dead_len, const uint8_t *b
             return status;
         }
         uint64_t flop = ph_an_mask(cards + 2, 3), hole = ph_an_mask(cards, 2);
-        const uint8_t *perm = group.perm[ph_an_canonical_perm(&group, flop)];
-        uint64_t canonical_flop = ph_an_permute(flop, perm), canonical_hole = ph_an_permute(hole, perm);
+        const uint8_t *perm = group.perm[ph_suit_canonical_perm(&group, flop)];
+        uint64_t canonical_flop = ph_suit_permute(flop, perm), canonical_hole = ph_suit_permute(hole, perm);
         uint8_t sorted[3];
         for (unsigned k = 0; k < 3; k++) {
             sorted[k] = (uint8_t)__builtin_ctzll(canonical_flop);

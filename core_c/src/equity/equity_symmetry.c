@@ -10,14 +10,7 @@
 
 #include "pokerhash.h"
 #include "equity_internal.h"
-
-#define LANES UINT64_C(0x1111111111111) /* bit 4r: the cards of suit 0, one per rank */
-
-/* Card 4r + s -> 4r + perm[s] for every card of the mask. */
-static uint64_t permute(uint64_t mask, const uint8_t perm[4]) {
-    return ((mask & LANES) << perm[0]) | ((mask >> 1 & LANES) << perm[1]) | ((mask >> 2 & LANES) << perm[2]) |
-           ((mask >> 3 & LANES) << perm[3]);
-}
+#include "../combinatorics/combinatorics_internal.h"
 
 static uint64_t table_key(size_t player, uint64_t mask) {
     return mask | (uint64_t)(player + 1) << 56; /* never 0: 0 marks an empty slot */
@@ -41,22 +34,12 @@ static long lookup(const ph_eq_symmetry *sym, size_t player, uint64_t mask) {
 
 /* The suit permutations that map the board and the dead cards onto themselves, identity left out. */
 static unsigned board_group(const ph_equity_game *game, uint8_t perm[23][4]) {
-    uint64_t board = ph_eq_mask(game->board, game->board_len), dead = ph_eq_mask(game->dead, game->dead_len);
-    unsigned count = 0;
-    for (unsigned a = 0; a < 4; a++)
-        for (unsigned b = 0; b < 4; b++)
-            for (unsigned c = 0; c < 4; c++) {
-                unsigned d = 6 - a - b - c; /* the suit a, b and c leave */
-                if (a == b || a == c || b == c || (a == 0 && b == 1 && c == 2))
-                    continue;
-                const uint8_t p[4] = {(uint8_t)a, (uint8_t)b, (uint8_t)c, (uint8_t)d};
-                if (permute(board, p) != board || permute(dead, p) != dead)
-                    continue;
-                for (unsigned s = 0; s < 4; s++)
-                    perm[count][s] = p[s];
-                count++;
-            }
-    return count;
+    ph_suit_group group;
+    ph_suit_group_init(&group, ph_eq_mask(game->board, game->board_len) | ph_eq_mask(game->dead, game->dead_len));
+    for (unsigned i = 1; i < group.size; i++) /* the identity comes first */
+        for (unsigned s = 0; s < 4; s++)
+            perm[i - 1][s] = group.perm[i][s];
+    return group.size - 1;
 }
 
 int ph_eq_symmetry_init(ph_eq_symmetry *sym, const ph_equity_game *game) {
@@ -123,7 +106,7 @@ unsigned ph_eq_orbit(const ph_eq_symmetry *sym, uint64_t unit, const size_t *dig
         uint64_t index = 0;
         size_t p = 0;
         for (; p < players; p++) {
-            long j = lookup(sym, p, permute(mask[p], sym->perm[i]));
+            long j = lookup(sym, p, ph_suit_permute(mask[p], sym->perm[i]));
             if (j < 0)
                 break;
             image[p] = (size_t)j;
