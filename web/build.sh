@@ -42,14 +42,17 @@ export_list() { # export_list FILE...: "_a,_b" from one-name-a-line files
     grep -hv '^\s*\(#\|$\)' "$@" | sed 's/^\s*/_/; s/\s*$//' | paste -sd, -
 }
 
-SOURCES=("$ROOT"/core_c/src/*.c "$ROOT"/core_c/tables/*.c)
+# Every .c under core_c/src, feature folders included (sorted: the same link order on every machine).
+mapfile -t CORE_SOURCES < <(find "$ROOT/core_c/src" -name '*.c' | LC_ALL=C sort)
+mapfile -t CORE_HEADERS < <(find "$ROOT/core_c/src" -name '*.h' | LC_ALL=C sort)
+SOURCES=("${CORE_SOURCES[@]}" "$ROOT"/core_c/tables/*.c)
 PY_FILES=("$ROOT"/pywasm/pokerhash/*.py "$ROOT"/pywasm/pokerhash/*.pyi "$ROOT"/pywasm/pokerhash/py.typed)
 
 stamp() { # identifies every input of the build, so an unchanged one is skipped
     {
         echo "$MODE ${COMMON[*]} ${OPT[*]} ${LIB[*]} ${SIDE[*]}"
         emcc --version | head -1
-        cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "$ROOT"/core_c/src/*.h exports.txt exports_js.txt \
+        cat "${SOURCES[@]}" "$ROOT"/core_c/include/*.h "${CORE_HEADERS[@]}" exports.txt exports_js.txt \
             src/*.mjs src/pokerhash.d.ts "${PY_FILES[@]}" package-lock.json "$WEB/build.sh" "$WEB/pyodide_wheel.py" \
             "$ROOT/pyproject.toml" pyodide-requirements.txt
     } | sha256sum | cut -d' ' -f1
