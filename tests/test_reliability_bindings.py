@@ -26,7 +26,7 @@ def native_side_library(native_tools, tmp_path_factory):
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
     library = str(tmp_path_factory.mktemp("reliability") / "pokerhash_core.so")
-    sources = sorted(glob.glob(os.path.join(ROOT, "core_c", "src", "*.c")))
+    sources = sorted(glob.glob(os.path.join(ROOT, "core_c", "src", "**", "*.c"), recursive=True))
     sources += sorted(glob.glob(os.path.join(ROOT, "core_c", "tables", "*.c")))
     subprocess.run([native_tools["cc"], "-std=c11", "-O1", "-shared", "-fPIC", f"-I{ROOT}/core_c/include",
                     f"-I{ROOT}/core_c/src", *sources, "-o", library], check=True)
