@@ -161,6 +161,13 @@ class _Held:
             self.keep.append(data)
             self.addresses.append(ctypes.cast(c_char_p(data), c_void_p).value or 0)
 
+    def call(self, function: Callable[..., int], *arguments: Any) -> int:
+        """function(*arguments), the buffers released after it whatever happens."""
+        try:
+            return function(*arguments)
+        finally:
+            self.release()
+
     def release(self) -> None:
         self.keep.clear()
         for view in self.views:
@@ -193,10 +200,7 @@ def showdown_into(*args: Any) -> int:
     held = _Held(args, "rrwwwn", [0, 0, 2 * HOLE_PAIRS, 2 * HOLE_PAIRS, 24 * HOLE_PAIRS, 240 * HOLE_PAIRS],
                  ["board", "dead", "holes", "values", "counts", "by_category"])
     a, n = held.addresses, held.lengths
-    try:
-        rows: int = _lib.ph_showdown(a[0], n[0], a[1], n[1], a[2], a[3], a[4], a[5])
-    finally:
-        held.release()
+    rows = held.call(_lib.ph_showdown, a[0], n[0], a[1], n[1], a[2], a[3], a[4], a[5])
     if rows < 0:
         raise _status_error(rows)
     return rows
@@ -208,11 +212,7 @@ def showdown_matrix_units(*args: Any) -> int:
     _arg_count(args, 1, "showdown_matrix_units")
     held = _Held(args, "r", [0], ["dead"])
     _units.value = 0
-    try:
-        status: int = _lib.ph_showdown_matrix_units(held.addresses[0], held.lengths[0], ctypes.byref(_units))
-    finally:
-        held.release()
-    _check(status)
+    _check(held.call(_lib.ph_showdown_matrix_units, held.addresses[0], held.lengths[0], ctypes.byref(_units)))
     return _units.value
 
 
@@ -223,11 +223,7 @@ def showdown_matrix_into(*args: Any) -> None:
     start, count = _u64(args[1]), _u64(args[2])
     held = _Held([args[0], args[3], args[4]], "rww", [0, 800, 80], ["dead", "wins", "ties"])
     a = held.addresses
-    try:
-        status: int = _lib.ph_showdown_matrix(a[0], held.lengths[0], start, count, a[1], a[2])
-    finally:
-        held.release()
-    _check(status)
+    _check(held.call(_lib.ph_showdown_matrix, a[0], held.lengths[0], start, count, a[1], a[2]))
 
 
 @_signature("rules, play, outcome")
@@ -249,10 +245,7 @@ def uth_river(*args: Any) -> Tuple[int, Tuple[int, ...], int, int]:
     rules = _rules_arg(args[0])
     held = _Held(args[1:], "rrr", [2, 5, 0], ["hole", "board", "dead"])
     a = held.addresses
-    try:
-        dealers: int = _lib.ph_uth_river(rules, a[0], a[1], a[2], held.lengths[2], _outcomes, _ev)
-    finally:
-        held.release()
+    dealers = held.call(_lib.ph_uth_river, rules, a[0], a[1], a[2], held.lengths[2], _outcomes, _ev)
     if dealers < 0:
         raise _status_error(dealers)
     return dealers, tuple(_outcomes), _ev[0], _ev[1]
@@ -266,11 +259,7 @@ def uth_flop_into(*args: Any) -> None:
     held = _Held(args[1:], "rrww", [3, 0, 4 * UTH_FLOP_COUNTS * HOLE_PAIRS, HOLE_PAIRS],
                  ["flop", "dead", "counts", "bet"])
     a = held.addresses
-    try:
-        status: int = _lib.ph_uth_flop(rules, a[0], a[1], held.lengths[1], a[2], a[3])
-    finally:
-        held.release()
-    _check(status)
+    _check(held.call(_lib.ph_uth_flop, rules, a[0], a[1], held.lengths[1], a[2], a[3]))
 
 
 @_signature("dead, out")
@@ -278,11 +267,7 @@ def uth_classes_into(*args: Any) -> None:
     """The class (smallest pair of its suit orbit) of every hole pair."""
     _arg_count(args, 2, "uth_classes_into")
     held = _Held(args, "rw", [0, 2 * HOLE_PAIRS], ["dead", "out"])
-    try:
-        status: int = _lib.ph_uth_classes(held.addresses[0], held.lengths[0], held.addresses[1])
-    finally:
-        held.release()
-    _check(status)
+    _check(held.call(_lib.ph_uth_classes, held.addresses[0], held.lengths[0], held.addresses[1]))
 
 
 @_signature("rules, dead, start, count, totals, bet")
@@ -296,11 +281,19 @@ def uth_solve_into(*args: Any) -> None:
     held = _Held([args[1], args[4], args[5]], "rwn", [0, 8 * UTH_LINES * HOLE_PAIRS, count * HOLE_PAIRS],
                  ["dead", "totals", "bet"])
     a = held.addresses
-    try:
-        status: int = _lib.ph_uth_solve(rules, a[0], held.lengths[0], start, count, a[1], a[2])
-    finally:
+    _check(held.call(_lib.ph_uth_solve, rules, a[0], held.lengths[0], start, count, a[1], a[2]))
+
+
+def _batch_rows(held: _Held, boards: str, board_cards: int) -> int:
+    """The rows of a decision batch (the bytes of out, its last buffer), when the two buffers before it hold the
+    holes and the boards of that many rows."""
+    lengths = held.lengths
+    n = lengths[-1]
+    if lengths[-3] < 2 * n or lengths[-2] < board_cards * n:
         held.release()
-    _check(status)
+        raise ValueError(f"holes and {boards} must hold 2 and {board_cards} cards per row of out")
+    _bad_row.value = 0
+    return n
 
 
 def _row_status(status: int) -> None:
@@ -315,17 +308,9 @@ def uth_flop_decisions_into(*args: Any) -> None:
     """Flop decisions (1 bet, 0 check) of (hole, flop) rows from the solve's table."""
     _arg_count(args, 5, "uth_flop_decisions_into")
     held = _Held(args, "rrrrw", [0, UTH_FLOPS * HOLE_PAIRS, 0, 0, 0], ["dead", "bet", "holes", "flops", "out"])
-    a, lengths = held.addresses, held.lengths
-    n = lengths[4]
-    if lengths[2] < 2 * n or lengths[3] < 3 * n:
-        held.release()
-        raise ValueError("holes and flops must hold 2 and 3 cards per row of out")
-    _bad_row.value = 0
-    try:
-        status: int = _lib.ph_uth_flop_decisions(a[0], lengths[0], a[1], a[2], a[3], n, a[4], ctypes.byref(_bad_row))
-    finally:
-        held.release()
-    _row_status(status)
+    a, n = held.addresses, _batch_rows(held, "flops", 3)
+    _row_status(held.call(_lib.ph_uth_flop_decisions, a[0], held.lengths[0], a[1], a[2], a[3], n, a[4],
+                          ctypes.byref(_bad_row)))
 
 
 @_signature("rules, dead, holes, boards, out")
@@ -334,14 +319,6 @@ def uth_river_decisions_into(*args: Any) -> None:
     _arg_count(args, 5, "uth_river_decisions_into")
     rules = _rules_arg(args[0])
     held = _Held(args[1:], "rrrw", [0, 0, 0, 0], ["dead", "holes", "boards", "out"])
-    a, lengths = held.addresses, held.lengths
-    n = lengths[3]
-    if lengths[1] < 2 * n or lengths[2] < 5 * n:
-        held.release()
-        raise ValueError("holes and boards must hold 2 and 5 cards per row of out")
-    _bad_row.value = 0
-    try:
-        status: int = _lib.ph_uth_river_decisions(rules, a[0], lengths[0], a[1], a[2], n, a[3], ctypes.byref(_bad_row))
-    finally:
-        held.release()
-    _row_status(status)
+    a, n = held.addresses, _batch_rows(held, "boards", 5)
+    _row_status(held.call(_lib.ph_uth_river_decisions, rules, a[0], held.lengths[0], a[1], a[2], n, a[3],
+                          ctypes.byref(_bad_row)))
