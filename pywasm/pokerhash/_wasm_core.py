@@ -14,15 +14,13 @@ import ctypes
 import inspect
 import itertools
 import operator
-import os
 import struct
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
 from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence, shown as _shown
 from ._checks import shown_value as _shown_value
 
-_LIBRARY = os.environ.get("POKERHASH_WASM_CORE") or os.path.join(os.path.dirname(__file__), "pokerhash_core.so")
-_lib = ctypes.CDLL(_LIBRARY)
+from ._wasm_library import lib as _lib
 
 # (name, result, arguments): addresses travel as c_void_p ints, 64-bit values as i64 (the side module
 # is built with WASM_BIGINT, so no argument is split in two).
@@ -1362,3 +1360,10 @@ def combination_lookup_into(*args) -> None:
     if status != 0:
         raise _row_error(status, n)
 
+
+# ---- whole-deal analysis: its own module, part of this one's contract as _core_analysis.c is of _core ------
+
+from ._wasm_analysis import (  # noqa: E402  (after the functions above: it declares its own C functions)
+    showdown_into, showdown_matrix_into, showdown_matrix_units, uth_classes_into, uth_flop_decisions_into,
+    uth_flop_into, uth_payoff, uth_river, uth_river_decisions_into, uth_solve_into,
+)

@@ -87,6 +87,43 @@ def check_core_contract_matches_native():
     FIGURES["core_cases"] = len(wasm)
 
 
+def check_analysis_core_matches_native():
+    """The whole-deal analysis (pokerhash._wasm_analysis over the side module): showdown counts on boards of 3 to
+    5 cards with and without dead cards, the whole showdown matrix and the whole Ultimate Texas Hold'em solve of
+    the T..A deck, bet tables and decisions, and every error, as the native binding gives them."""
+    import analysis_core_cases
+
+    with open(f"{DATA}/analysis_outcomes.json", encoding="utf-8") as f:
+        native = json.load(f)
+    assert _backend.core.showdown_into.__module__ == "pokerhash._wasm_analysis"
+    wasm = analysis_core_cases.outcomes(_backend.core)
+    assert len(wasm) == len(native) == len(analysis_core_cases.CASES)
+    diffs = [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(analysis_core_cases.CASES, native, wasm) if n != w]
+    assert not diffs, "\n".join(diffs[:10])
+    FIGURES["analysis_cases"] = len(wasm)
+
+
+def check_analysis_asks_for_numpy():
+    """This Pyodide has no numpy (nothing is fetched): pokerhash.analysis imports, and its functions say what
+    they need instead of failing somewhere inside."""
+    from pokerhash import analysis
+
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        raise AssertionError("numpy is here now: check pokerhash.analysis's results against native ones instead")
+    for call in (lambda: analysis.showdown("Ks 7d 2c 3h 9s"), lambda: analysis.showdown_matrix(dead=range(32)),
+                 lambda: analysis.ultimate_texas_holdem(dead=range(32))):
+        try:
+            call()
+        except ImportError as error:
+            assert "pokerhash.analysis needs numpy" in str(error), error
+        else:
+            raise AssertionError("pokerhash.analysis ran without numpy")
+
+
 def check_all_five_card_hands():
     cards = ph.combinations(52, 5)  # a 2-D memoryview without numpy
     assert cards.shape == (2598960, 5)

@@ -24,6 +24,12 @@ def test_js_ranges_match_the_shared_vectors(built, node):
     run_node(node, ["--test", HERE / "ranges.test.mjs"], timeout=120)
 
 
+def test_js_showdown_matches_the_shared_vectors(built, node):
+    """showdown(): tests/vectors/showdown.jsonl (Python's pokerhash.analysis.showdown) replayed through the wasm
+    build of the C core; result types, messages and the heap's reuse (showdown.test.mjs)."""
+    run_node(node, ["--test", HERE / "showdown.test.mjs"], timeout=120)
+
+
 def test_js_equity_matches_native(built, node, native_data):
     """equity() (hands and ranges), winners() and omahaEvaluate() against the native package: exact counts,
     seeded Monte Carlo floats, messages; the mode rule, refusal, progress and cancel."""

@@ -16,7 +16,7 @@ from webtools import HERE, ROOT, WEB, run_node, serve
 
 EXPECTED_FILES = {
     "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/equity_job.mjs",
-    "dist/games.mjs", "dist/ranges.mjs", "dist/pokerhash_core.mjs", "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts",
+    "dist/games.mjs", "dist/ranges.mjs", "dist/analysis.mjs", "dist/pokerhash_core.mjs", "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts",
     "dist/pokerhash.d.mts",
 }
 
@@ -29,6 +29,7 @@ console.log(JSON.stringify({
     version: meta.version, core: ph.version, royal: ph.evaluate('As Ks Qs Js Ts'),
     win: r.players[0].win, range: ph.parseRange('QQ+').combos.length, comb: String(ph.comb(64, 32) + 1n),
     shortdeck: ph.gameEvaluate('As Ks Qs Js Ts 6c 7d', 'shortdeck'), games: GAMES.length,
+    showdown: ph.showdown('Ks 7d 2c 3h 9s').wins.length,
     error: (() => { try { ph.evaluate('As As Ks Qs Js'); } catch (e) { return e instanceof PokerHashError && e.message; } })(),
 }));
 """
@@ -88,7 +89,7 @@ def test_node_imports_the_installed_package(installed, node):
     (installed / "main.mjs").write_text(USER_NODE)
     report = json.loads(run_node(node, [installed / "main.mjs"], timeout=120).strip().splitlines()[-1])
     assert report == {"version": version(), "core": version(), "royal": 1, "win": 1_388_072, "range": 18,
-                      "comb": "1832624140942590535", "shortdeck": 1, "games": 6, "error": "duplicate card As"}
+                      "comb": "1832624140942590535", "shortdeck": 1, "games": 6, "showdown": 1081, "error": "duplicate card As"}
 
 
 def test_user_typescript_checks_against_the_shipped_types(installed, node):

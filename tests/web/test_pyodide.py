@@ -14,4 +14,6 @@ def test_package_checks_in_pyodide(built, node, native_data):
     assert "check_installed_from_the_wheel" in report["passed"]
     assert "check_backend_is_wasm" in report["passed"]
     assert "check_all_five_card_hands" in report["passed"]
+    assert "check_analysis_core_matches_native" in report["passed"]
+    assert "check_analysis_asks_for_numpy" in report["passed"]
     assert len(report["passed"]) >= 10

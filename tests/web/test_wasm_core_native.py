@@ -22,14 +22,25 @@ def native_side_library(tmp_path_factory) -> Path:
     return library
 
 
-def test_every_case_matches_the_native_binding(native_side_library):
+def differences(library: Path, cases: str, twin: str) -> list:
+    """The cases of module `cases` where the native binding and its ctypes twin over `library` disagree."""
     script = (
-        "import core_cases, json, pokerhash._core as n, pokerhash._wasm_core as w;"
-        "print(json.dumps([core_cases.CASES, core_cases.outcomes(n), core_cases.outcomes(w)]))"
+        f"import {cases} as c, json, pokerhash._core as n, pokerhash.{twin} as w;"
+        "print(json.dumps([c.CASES, c.outcomes(n), c.outcomes(w)]))"
     )
-    env = dict(os.environ, POKERHASH_WASM_CORE=str(native_side_library),
+    env = dict(os.environ, POKERHASH_WASM_CORE=str(library),
                PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "web"), str(ROOT / "pywasm")]))
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     cases, native, wasm = json.loads(done.stdout)
-    diffs = [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(cases, native, wasm) if n != w]
+    assert len(native) == len(wasm) == len(cases)
+    return [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(cases, native, wasm) if n != w]
+
+
+def test_every_case_matches_the_native_binding(native_side_library):
+    diffs = differences(native_side_library, "core_cases", "_wasm_core")
+    assert not diffs, "\n".join(diffs)
+
+
+def test_every_analysis_case_matches_the_native_binding(native_side_library):
+    diffs = differences(native_side_library, "analysis_core_cases", "_wasm_analysis")
     assert not diffs, "\n".join(diffs)

@@ -2,7 +2,7 @@
 // (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
     CATEGORY_NAMES, EQUITY_GAMES, GAMES, PokerHashError, cardName, type EquityGame, type EquityResult, type Game,
-    type GameEquityResult, type HandAnalysis, type ParsedRange, type U64,
+    type GameEquityResult, type HandAnalysis, type ParsedRange, type Showdown, type U64,
 } from '../../web/dist/pokerhash.mjs';
 
 async function main(): Promise<void> {
@@ -63,6 +63,10 @@ async function main(): Promise<void> {
     const halves: number = hilo.players[0].highEquity + hilo.players[0].lowEquity + short.players[1].winRate;
     const quick: boolean = ph.gameEquityEstimate(['AsAd', 'KsKh'], { game: 'shortdeck_triton' }).exact;
     console.log(low, lows, text, halves, quick, EQUITY_GAMES[which][2], short.seed, ph.gameOmahaEvaluate('AhAd2c3d', '9c 4d Tc', 'holdem'));
+    const board: Showdown = ph.showdown('Ks 7d 2c', { dead: ['As', 51n - 4n] });
+    const pairs: Uint8Array = board.holes;
+    const counts: number = board.wins[0] + board.ties[0] + board.losses[0] + board.byCategory[29] + board.values[0];
+    console.log(pairs, counts, ph.showdown([1, 2, 3, 4n], { dead: null }).values, ph.showdown(new Uint8Array([5, 6, 7])).wins);
     try {
         ph.evaluate('Xx');
     } catch (e) {

@@ -195,6 +195,7 @@ def write_native_data(out: Path) -> Path:
     import pokerhash
     from pokerhash import _backend
     sys.path.insert(0, str(HERE))
+    import analysis_core_cases
     import core_cases
 
     assert pokerhash.backend == "native", "the native extension is not built (pip install -e .)"
@@ -215,6 +216,7 @@ def write_native_data(out: Path) -> Path:
     (out / "values.json").write_text(json.dumps(values))
     (out / "ranks.json").write_text(json.dumps(_rank_cases(rng, pokerhash)))
     (out / "core_outcomes.json").write_text(json.dumps(core_cases.outcomes(_backend.core), ensure_ascii=False))
+    (out / "analysis_outcomes.json").write_text(json.dumps(analysis_core_cases.outcomes(_backend.core)))
     spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "weighted": spot.get("weighted", False),
               "native": native_equity(spot)}
              for spot in EQUITY_SPOTS]

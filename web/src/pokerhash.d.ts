@@ -190,6 +190,25 @@ export interface EquityEstimate {
 /** "As" for 51, or "A♠" with { symbols: true }. */
 export declare function cardName(card: U64, options?: { symbols?: boolean }): string;
 
+/**
+ * Every hole pair free of a board and the dead cards, with its showdown counts (PokerHash.showdown); n rows in
+ * colex order of the pair, as Python's pokerhash.analysis.showdown. Counts are exact numbers (far below 2**53).
+ */
+export interface Showdown {
+    /** n*2 card ids: each pair's two cards, ascending. */
+    holes: Uint8Array;
+    /** n values (1..7462) of the pair with the board (5, 6 or 7 cards). */
+    values: Uint16Array;
+    /** n counts: opponent pairs beaten (on a flop or turn: summed over every runout). */
+    wins: Float64Array;
+    /** n counts: opponent pairs tied. */
+    ties: Float64Array;
+    /** n counts: opponent pairs lost to. */
+    losses: Float64Array;
+    /** n*3*10: wins, ties and losses of each row split by the opponent's final category (0 royal flush .. 9 high card). */
+    byCategory: Float64Array;
+}
+
 export declare class PokerHash {
     /** Instantiates the WebAssembly core (in browsers, workers and node). */
     static load(options?: LoadOptions): Promise<PokerHash>;
@@ -234,6 +253,8 @@ export declare class PokerHash {
      * No board (omitted, undefined or null): whole 5 to 9 card hands.
      */
     winners(hands: ReadonlyArray<Cards>, board?: Cards | null): number[];
+    /** Showdown counts of every hole pair on a board of 3, 4 or 5 cards against every other (whole-deal analysis). */
+    showdown(board: Cards, options?: { dead?: Cards | null }): Showdown;
     /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
     equity(players: ReadonlyArray<Player>, options?: EquityOptions): EquityResult;
     /** equity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */

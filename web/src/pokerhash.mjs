@@ -1,7 +1,8 @@
 /**
  * pokerhash for JavaScript: exact poker hand evaluation (5 to 9 cards), card combinatorics, ranges,
  * all-in equity and other games (short deck, lowball, hi-lo), running the library's C core compiled to
- * WebAssembly. This module is the API; equity.mjs, games.mjs, equity_job.mjs and ranges.mjs do the work.
+ * WebAssembly. This module is the API; equity.mjs, games.mjs, equity_job.mjs, ranges.mjs and analysis.mjs do
+ * the work.
  *
  *   import { PokerHash } from 'pokerhash';
  *   const ph = await PokerHash.load();
@@ -14,6 +15,7 @@
  *   ph.winners(['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc'); // [0]
  *   ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'); // 28: other games on their own scales (games.mjs)
  *   ph.gameEquity(['AhAd2c3d', 'KsKhQsJh'], { game: 'omaha_hilo8' }); // hi-lo equity, split and quartered pots
+ *   ph.showdown('Ks 7d 2c 3h 9s');            // every hole pair's wins, ties and losses on a board (analysis.mjs)
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
@@ -39,6 +41,7 @@ import {
     gameEvaluate, gameEvaluateBatch, gameInfo, gameOmahaEvaluate,
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
+import { showdown } from './analysis.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
@@ -554,6 +557,21 @@ export class PokerHash {
      */
     equityEstimate(players, options) {
         return holdemEstimate(this, players, optionsObject(options, ESTIMATE_OPTIONS));
+    }
+
+    // ---- whole-deal analysis (analysis.mjs; docs/analysis.md) ----------------------------------------
+
+    /**
+     * Every hole pair free of the board (3, 4 or 5 cards) and the dead cards, against every opponent pair free of
+     * them and of it: { holes (Uint8Array, 2 card ids a row, ascending), values (Uint16Array: the pair with the
+     * board), wins, ties, losses (Float64Array: opponent pairs beaten, tied, lost to, summed over every runout of
+     * a flop or turn), byCategory (Float64Array, [row][wins, ties, losses][opponent's final category 0..9]) }.
+     * Rows in colex order of the pair, as Python's pokerhash.analysis.showdown, with the same numbers. Options:
+     * dead.
+     */
+    showdown(board, options) {
+        const { dead } = optionsObject(options, ['dead']);
+        return showdown(this, board, dead);
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
