@@ -27,13 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Tuple
 
 from . import _equity_jobs as jobs
-from ._backend import core
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
 from ._equity_spot import Spot as _Spot
-
-#: The engine module; None means `_core`. Tests swap in a pure-Python reference engine.
-engine = None
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
 AUTO_EXACT_SECONDS = 2.0  # auto mode enumerates up to this estimated single-core time
@@ -238,9 +234,3 @@ def _result(spot: _Spot, total: dict, exact: bool, seed: Optional[int], seconds:
         board=tuple(Card(c) for c in spot.board), dead=tuple(Card(c) for c in spot.dead),
         seconds=seconds, win_rate=win_rate, tie_rate=tie_rate, lose_rate=lose_rate)
 
-
-def _engine():
-    eng = engine if engine is not None else core
-    if not hasattr(eng, "equity_exact"):
-        raise NotImplementedError("this build of pokerhash has no equity engine (pokerhash._core.equity_exact)")
-    return eng

@@ -24,6 +24,8 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
+from ._backend import core
+from ._equity_engine import Tally, holdem_engine
 from ._checks import as_int, flag, optional_bool, positive, shown_value
 
 Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
@@ -263,10 +265,8 @@ def run_piece(piece: Piece) -> dict:
     """One engine call; returns the engine's tally dict."""
     kind, game, spot, *numbers = piece
     if game is None:
-        from ._equity import _engine  # tests may swap in a pure-Python reference engine
-        engine = _engine()
+        engine = holdem_engine()
         return engine.equity_exact(*spot, *numbers) if kind == "exact" else engine.equity_sample(*spot, *numbers)
-    from ._backend import core
     if kind == "exact":
         return core.game_equity_exact(*game, *spot, *numbers)
     return core.game_equity_sample(*game, *spot, *numbers)

@@ -14,6 +14,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from ._backend import core
 from ._cards import Card, named_cards
 from ._checks import is_card_sequence, optional_bool
+from ._equity_engine import holdem_engine
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -238,8 +239,7 @@ class Spot:
                              "use Monte Carlo (exact=False)")
         game = self.rules.game
         if game is None:
-            from ._equity import _engine  # tests may swap in a pure-Python reference engine
-            return _engine().equity_units(*self.args)
+            return holdem_engine().equity_units(*self.args)
         return core.game_equity_units(*game, *self.args)
 
 

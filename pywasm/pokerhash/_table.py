@@ -19,13 +19,12 @@ import threading
 from typing import Any, Iterator, Optional, Tuple
 
 from ._backend import core
-from ._buffers import Rows, numpy_or_none
+from ._buffers import numpy_or_none
 from ._checks import check_output, integer, positive, shown_value
 from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run, _threads_or_executor
+from ._subsets import ORDER_NAMES, ORDERS, combination_rows, combination_span
 from ._version import __version__
 
-ORDERS = {"colex": 0, "lex": 1}
-ORDER_NAMES = {code: name for name, code in ORDERS.items()}
 TRAILER_MAGIC = b"POKERHASH-TABLE1"  # the last 16 bytes of a saved table; 8 bytes before: metadata length
 FORMAT = 1  # version of the metadata layout
 
@@ -35,29 +34,6 @@ def _numpy():
     if np is None:
         raise ImportError("combination tables need numpy: pip install numpy (or pokerhash[numpy])")
     return np
-
-
-def combination_span(n: int, k: int, start: int, stop: Optional[int], order: str) -> Tuple[int, int, int]:
-    """Checked (start, stop, order code) of a rank range of the k-subsets of range(n)."""
-    code = order_code(order)
-    n, k, start = integer(n, "n"), integer(k, "k"), integer(start, "start")
-    stop = None if stop is None else integer(stop, "stop")
-    if not 0 <= n <= 64:
-        raise ValueError(f"n must be 0..64, got {n}")
-    if not 0 <= k <= n:
-        raise ValueError(f"k must be 0..n, got {k} for n={n}")
-    total = math.comb(n, k)
-    stop = total if stop is None else stop
-    if not 0 <= start <= stop <= total:
-        raise ValueError(f"range {start}..{stop} outside 0..C({n},{k}) = {total}")
-    return start, stop, code
-
-
-def order_code(order: str) -> int:
-    try:
-        return ORDERS[order]
-    except (KeyError, TypeError):
-        raise ValueError(f"order must be 'colex' or 'lex', got {shown_value(order)}") from None
 
 
 def _value_dtype(np, dtype: Any):
@@ -73,22 +49,6 @@ def _value_dtype(np, dtype: Any):
         raise ValueError(f"dtype {dtype} is a sub-array dtype, which numpy turns into a second axis; use a"
                          f" structured dtype for several numbers per subset: [('v', '{base.str}', {shape})]")
     return dtype
-
-
-def combination_rows(n: int, k: int, start: int, stop: int, order: int):
-    """Rows of the k-subsets with ranks start..stop-1 in the given order (0 colex, 1 lex), ascending items:
-    an (M, k) uint8 numpy array, or Rows without numpy."""
-    np = numpy_or_none()
-    count = stop - start
-    if np is not None:
-        out = np.empty(count * k, dtype=np.uint8)
-        core.combination_rows_into(n, k, order, start, count, out)
-        return out.reshape(count, k)
-    from array import array
-
-    flat = array("B", bytes(count * k))
-    core.combination_rows_into(n, k, order, start, count, flat)
-    return Rows(flat, k)
 
 
 class CombinationTable:

@@ -37,6 +37,7 @@ import threading
 from typing import Any, Callable, Iterable, List, Optional, Sized, Tuple
 
 from ._checks import as_int, positive
+from ._subsets import combination_rows, combination_span
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
            "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
@@ -426,8 +427,6 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
         >>> int(counts[1]), int(counts.sum())
         (4, 2598960)
     """
-    from ._table import combination_span
-
     first, end, order_code = combination_span(n, k, start, stop, order)
     block, executor = positive(block, "block"), _threads_or_executor(executor)
     if chunk is None:
@@ -450,8 +449,6 @@ def map_task(task: Tuple) -> Any:
     """Worker of map_combinations and CombinationTable.build: one rank range, in blocks of rows,
     reduced in order (or, with no reduce, concatenated) locally."""
     func, reduce, n, k, order_code, first, end, block, cancelled = task
-    from ._table import combination_rows
-
     parts = []
     total = _FIRST
     for a in range(first, end, block):
