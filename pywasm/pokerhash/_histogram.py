@@ -28,7 +28,7 @@ GAME_RATES = {5: 60e6, 6: 50e6, 7: 40e6, 8: 5e6, 9: 1.2e6}
 
 
 def histogram_job(k: int, start: int, stop: int, *, executor: Any = None, chunk: Optional[int] = None,
-                    progress: Any = None, game: Optional[int] = None, slots: int = SLOTS):
+                  progress: Any = None, game: Optional[int] = None, slots: int = SLOTS) -> Any:
     """Counts of each value over k-card hands with colex ranks start..stop-1 (already checked).
 
     game: None for hold'em, else a core game id (ranks then count the k-subsets of that game's deck, and
@@ -42,7 +42,7 @@ def histogram_job(k: int, start: int, stop: int, *, executor: Any = None, chunk:
                progress=progress)
 
 
-def histogram_task(task: Tuple[Optional[int], int, int, int, int]):
+def histogram_task(task: Tuple[Optional[int], int, int, int, int]) -> Any:
     """Worker: the counts of one rank range (numpy uint64 where numpy is installed, else array('Q'))."""
     game, k, start, stop, slots = task
     out = zeros("Q", slots, numpy_or_none())
@@ -53,7 +53,7 @@ def histogram_task(task: Tuple[Optional[int], int, int, int, int]):
     return out
 
 
-def add_counts(total, part):
+def add_counts(total: Any, part: Any) -> Any:
     if isinstance(total, array):
         return array("Q", map(operator.add, total, part))
     total += part

@@ -38,7 +38,7 @@ def order_code(order: str) -> int:
         raise ValueError(f"order must be 'colex' or 'lex', got {shown_value(order)}") from None
 
 
-def combination_rows(n: int, k: int, start: int, stop: int, order: int):
+def combination_rows(n: int, k: int, start: int, stop: int, order: int) -> Any:
     """Rows of the k-subsets with ranks start..stop-1 in the given order (0 colex, 1 lex), ascending items:
     an (M, k) uint8 numpy array, or Rows without numpy."""
     np = numpy_or_none()

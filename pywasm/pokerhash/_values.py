@@ -52,7 +52,7 @@ def value_ranks(value: SupportsIndex) -> Tuple[int, int, int, int, int]:
         >>> ph.value_ranks(ph.evaluate("9s 9h 9d 4c 4s"))
         (7, 7, 7, 2, 2)
     """
-    return core.value_ranks(value)
+    return core.value_ranks(value)  # type: ignore[return-value]  # always five
 
 
 def category(value: SupportsIndex) -> Category:
