@@ -105,7 +105,7 @@ def combinations(n: int, k: int, start: int = 0, stop: Optional[int] = None) -> 
     """
     n, k, start, stop = rank_span(n, k, start, stop)
     check_output(stop - start, k, f"combinations({n}, {k}, {start}, {stop})",
-                  "take it in chunks with start= and stop=, or use map_combinations")
+                 "take it in chunks with start= and stop=, or use map_combinations")
     np = numpy_or_none()
     out = zeros("B", (stop - start) * k, np)
     core.combinations_into(n, k, start, stop - start, out)
@@ -134,7 +134,7 @@ def combination_masks(n: int, k: int, start: int = 0, stop: Optional[int] = None
     """
     n, k, start, stop = rank_span(n, k, start, stop)
     check_output(stop - start, 8, f"combination_masks({n}, {k}, {start}, {stop})",
-                  "take it in chunks with start= and stop=")
+                 "take it in chunks with start= and stop=")
     out = zeros("Q", stop - start, numpy_or_none())
     core.combination_masks_into(n, k, start, stop - start, out)
     return out
