@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from core_build import core_includes, core_sources
+
 import pokerhash
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,11 +40,8 @@ def expected_error_lines() -> set:
 def side_library(cc: str, out: Path) -> Path:
     """The C core as a native shared library, so that _wasm_core (ctypes over the wasm side module under
     Pyodide) imports on CPython too ($POKERHASH_WASM_CORE) and stubtest can compare it with its source."""
-    core = ROOT / "core_c"
-    headers = sorted({path.parent for path in core.rglob("*.h")})
-    sources = sorted(core.rglob("*.c"))
-    subprocess.run([cc, "-std=c11", "-O0", "-shared", "-fPIC", *(f"-I{d}" for d in headers), *map(str, sources),
-                    "-o", str(out)], check=True)
+    subprocess.run([cc, "-std=c11", "-O0", "-shared", "-fPIC", *core_includes(), *core_sources(), "-o", str(out)],
+                   check=True)
     return out
 
 
