@@ -1,6 +1,7 @@
 """The public surface: names, backend, constants and the documented examples of the README/brief."""
 
 import sys
+import types
 
 import pokerhash
 from pokerhash import Card, Category
@@ -13,6 +14,17 @@ def test_public_names():
         assert hasattr(pokerhash, name), name
     for name in pokerhash.__all__:
         assert hasattr(pokerhash, name), name
+
+
+def test_the_namespace_holds_the_public_names_and_submodules_only():
+    # Helpers, aliases and typing names live in the submodules: dir(pokerhash) is what the package offers.
+    loose = [name for name in dir(pokerhash) if name not in pokerhash.__all__
+             and not (name.startswith("__") and name.endswith("__"))
+             and not isinstance(getattr(pokerhash, name), types.ModuleType)]
+    assert not loose, loose
+    aliases = [name for name in dir(pokerhash) if isinstance(getattr(pokerhash, name), types.ModuleType)
+               and getattr(pokerhash, name).__name__ != f"pokerhash.{name}"]
+    assert not aliases, aliases  # a module attribute is the submodule of that name, not another under it
 
 
 def test_backend():

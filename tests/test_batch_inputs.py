@@ -151,6 +151,11 @@ def test_numpy_integers_as_single_cards(np):
         pokerhash.evaluate(*row.astype(np.float64))
 
 
+def test_a_foreign_byte_order_buffer_is_read_by_value(np):
+    row = np.array([51, 47, 43, 39, 35], dtype=">i4")
+    assert list(pokerhash.evaluate_batch(memoryview(row), k=5)) == [pokerhash.evaluate([51, 47, 43, 39, 35])]
+
+
 # ---- Omaha -------------------------------------------------------------------------------------------------------
 
 def omaha_oracle(hole, board):

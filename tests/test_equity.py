@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import pokerhash as ph
-from pokerhash import _equity
+from pokerhash import _equity, _equity_engine
 from pokerhash._ranges import parse_range
 from test_equity_reference import ReferenceEngine
 
@@ -28,7 +28,7 @@ def _has_c_engine():
 def engine(request, monkeypatch):
     """Which engine `equity` uses. The reference engine is slow, so its Monte Carlo batches are small."""
     if request.param == "reference":
-        monkeypatch.setattr(_equity, "engine", ReferenceEngine())
+        monkeypatch.setattr(_equity_engine, "engine", ReferenceEngine())
         monkeypatch.setattr(_equity, "MC_BATCH", 500)
     elif not _has_c_engine():
         pytest.skip("the C equity engine is not in _core yet")

@@ -2,14 +2,14 @@
 
 import pytest
 
-from pokerhash import _equity
+from pokerhash import _equity, _equity_engine
 from pokerhash.__main__ import main
 from test_equity_reference import ReferenceEngine
 
 
 @pytest.fixture
 def reference_engine(monkeypatch):
-    monkeypatch.setattr(_equity, "engine", ReferenceEngine())
+    monkeypatch.setattr(_equity_engine, "engine", ReferenceEngine())
     monkeypatch.setattr(_equity, "MC_BATCH", 500)
 
 

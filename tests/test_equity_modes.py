@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import pokerhash as ph
-from pokerhash import _equity, _equity_jobs
+from pokerhash import _equity, _equity_engine, _equity_jobs
 from interrupts import seconds_to_stop_equity
 from test_equity import brute
 
@@ -176,7 +176,7 @@ def test_runner_merges_in_piece_order_and_stops_early(monkeypatch):
             calls.append(start)
             return {"deals": count, "win": [start, 0]}
 
-    monkeypatch.setattr(_equity, "engine", Engine())
+    monkeypatch.setattr(_equity_engine, "engine", Engine())
     spot = ([[(0, 1)], [(2, 3)]], None, [], [])
     pieces = (("exact", None, spot, s, 10) for s in range(0, 10**12, 10))  # lazily: far more than will run
     seen = []

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Tuple
 
-from ._backend import backend
+from ._backend import core as analysis_core
 from ._cards import Card, named_cards
 from ._checks import positive
-
-if backend == "wasm":
-    from . import _wasm_analysis as analysis_core
-else:
-    from . import _core as analysis_core
 
 __all__ = ["analysis_core", "numpy", "cards_arg", "distinct", "executor_of"]
 

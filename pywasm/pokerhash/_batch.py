@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 import struct
 import sys
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from . import parallel
 from ._backend import core
@@ -25,6 +25,8 @@ from ._checks import integer
 _INTEGER_FORMATS = set("bBhHiIlLqQnN")
 _BAD_ID = 255  # an id outside 0..51 in a list row maps here: the core reports its row
 WidthCheck = Callable[[int], None]
+#: (uint8 rows the core reads, k, row count, numpy module when the input is numpy else None)
+CardRows = Tuple[Any, int, int, Any]
 
 
 def evaluate_batch(cards: Any, k: Optional[int] = None, threads: Optional[int] = None) -> Any:
@@ -120,7 +122,7 @@ def _board_width(k: int) -> None:
         raise ValueError(f"an Omaha board needs 3 to 5 cards, got {k}")
 
 
-def card_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCheck) -> Tuple[Any, int, int, Any]:
+def card_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCheck) -> CardRows:
     """(uint8 rows the core reads, k, row count, numpy module when the input is numpy else None)."""
     if k is not None:
         k = integer(k, "k")
@@ -149,7 +151,7 @@ def _width(k: Optional[int], columns: int, what: str, shape: Tuple[int, ...]) ->
     return columns
 
 
-def _numpy_rows(array: Any, k: Optional[int], what: str, check_width: WidthCheck):
+def _numpy_rows(array: Any, k: Optional[int], what: str, check_width: WidthCheck) -> CardRows:
     np = sys.modules["numpy"]
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must hold integer card ids, got dtype {array.dtype.name}")
@@ -173,14 +175,15 @@ def _numpy_rows(array: Any, k: Optional[int], what: str, check_width: WidthCheck
     return array, k, array.shape[0], np
 
 
-def _buffer_rows(cards: Any, view: memoryview, k: Optional[int], what: str, check_width: WidthCheck):
+def _buffer_rows(cards: Any, view: memoryview, k: Optional[int], what: str, check_width: WidthCheck) -> CardRows:
     fmt = view.format.lstrip("@=<>!")
     if fmt not in _INTEGER_FORMATS:
         given = view.format
         view.release()
         raise TypeError(f"{what} must hold integer card ids, got buffer format '{given}'")
     if view.ndim == 2:
-        k = _width(k, view.shape[1], what, view.shape)
+        shape = view.shape or ()  # never None since Python 3.3
+        k = _width(k, shape[1], what, shape)
     elif view.ndim != 1:
         raise ValueError(f"{what} must be 1-D or 2-D, got {view.ndim} dimensions")
     if k is None:
@@ -192,7 +195,7 @@ def _buffer_rows(cards: Any, view: memoryview, k: Optional[int], what: str, chec
             raise ValueError(f"{what} hold {size} bytes, not a multiple of k={k}")
         return cards, k, size // k, None  # the core reads it in place
     try:
-        flat = view.tolist()
+        flat: List[Any] = view.tolist()
         if view.ndim == 2:
             flat = [card for row in flat for card in row]
     except NotImplementedError:  # a byte order other than the machine's (">i4" here): memoryview cannot list it
@@ -205,7 +208,7 @@ def _is_row(item: Any) -> bool:
         hasattr(type(item), "__getitem__") and not isinstance(item, dict)
 
 
-def _sequence_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCheck):
+def _sequence_rows(cards: Any, k: Optional[int], what: str, check_width: WidthCheck) -> CardRows:
     items = list(cards)
     if items and _is_row(items[0]):
         k = _width(k, len(items[0]), what, (len(items), len(items[0])))
@@ -247,7 +250,7 @@ def _row_bytes(row: Any, index: int) -> bytes:
     return bytes(out)
 
 
-def _single_board(boards: Any) -> Optional[list]:
+def _single_board(boards: Any) -> Optional[List[int]]:
     """The ids of one board meant for every hand ("Ts 9s 2c", [35, 31, 2], a 1-D array), else None."""
     if isinstance(boards, str):
         return core.parse_cards(boards)

@@ -4,33 +4,37 @@ from __future__ import annotations
 
 import sys
 from array import array
+from types import ModuleType
+from typing import Any, Iterator, List, Optional, Tuple
 
 
-def numpy_if_loaded():
+def numpy_if_loaded() -> Optional[ModuleType]:
     """numpy, if the program already imported it; never imports it by itself."""
     return sys.modules.get("numpy")
 
 
-_NUMPY_PROBE: list = []  # [numpy or None] once probed: a failed import searches the whole path every time
+# [numpy or None] once probed: a failed import searches the whole path every time
+_NUMPY_PROBE: List[Optional[ModuleType]] = []
 
 
-def numpy_or_none():
+def numpy_or_none() -> Optional[ModuleType]:
     """numpy if installed (for results with no input array to follow), else None."""
     if not _NUMPY_PROBE:
         try:
             import numpy
         except ImportError:
-            numpy = None  # type: ignore[assignment]
-        _NUMPY_PROBE.append(numpy)
+            _NUMPY_PROBE.append(None)
+        else:
+            _NUMPY_PROBE.append(numpy)
     return _NUMPY_PROBE[0]
 
 
-def is_numpy_array(obj) -> bool:
+def is_numpy_array(obj: Any) -> bool:
     np = numpy_if_loaded()
     return np is not None and isinstance(obj, np.ndarray)
 
 
-def zeros(typecode: str, count: int, use_numpy) -> object:
+def zeros(typecode: str, count: int, use_numpy: Optional[ModuleType]) -> Any:
     """A zeroed 1-D array of `count` items: numpy if use_numpy (the module) is given."""
     if use_numpy is not None:
         dtype = {"B": use_numpy.uint8, "H": use_numpy.uint16, "Q": use_numpy.uint64}[typecode]
@@ -62,24 +66,24 @@ class Rows:
 
     __slots__ = ("_flat", "_k", "shape")
 
-    def __init__(self, flat, k: int) -> None:
+    def __init__(self, flat: Any, k: int) -> None:
         self._flat, self._k = flat, k
         self.shape = (len(flat) // k if k else 1, k)
 
     def __len__(self) -> int:
         return self.shape[0]
 
-    def __getitem__(self, index: int) -> tuple:
+    def __getitem__(self, index: int) -> Tuple[int, ...]:
         rows = self.shape[0]
         if not -rows <= index < rows:
             raise IndexError("row index out of range")
         start = (index % rows) * self._k
         return tuple(self._flat[start:start + self._k])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tuple[int, ...]]:
         return (self[i] for i in range(len(self)))
 
-    def tolist(self) -> list:
+    def tolist(self) -> List[List[int]]:
         """The rows as lists of ints.
 
         Returns:
@@ -96,7 +100,7 @@ class Rows:
         return bytes(self._flat)
 
     @property
-    def flat(self):
+    def flat(self) -> Any:
         """The rows as one flat uint8 buffer (row after row)."""
         return self._flat
 

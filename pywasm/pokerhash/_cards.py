@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence, SupportsIndex, Union
+from typing import Any, List, Sequence, SupportsIndex, Union
 
 from ._backend import core
 from ._checks import is_card_sequence, shown, shown_value
@@ -106,7 +106,7 @@ def parse_cards(*cards: Union[Cards, CardLike]) -> List[Card]:
     return [Card(c) for c in core.parse_cards(*cards)]
 
 
-def named_cards(cards, name: str) -> List[int]:
+def named_cards(cards: Any, name: str) -> List[int]:
     """The card ids of the argument `name` (the board, a showdown's hand 1): card text or a sequence of cards,
     never one bare card or bytes, whose one id would pass for a one-card board. A wrong type names the
     argument; the JS library words it alike (_namedCards in web/src/pokerhash.mjs). Besides the sequences

@@ -41,7 +41,7 @@ class ProgressBar:
         self._tqdm: Optional[Callable[..., Any]] = None
         if enabled and _is_terminal(self.stream):
             try:
-                from tqdm import tqdm  # the optional `cli` extra
+                from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]  # the optional `cli` extra
             except ImportError:
                 pass
             else:

@@ -44,7 +44,7 @@ def executor_from(args: Any) -> Iterator[Any]:
     except ImportError:
         raise ValueError(DASK_MISSING.format(option="--workers" if workers else "--scheduler")) from None
     if scheduler is not None:
-        with Client(scheduler, timeout="10s") as client:
+        with Client(scheduler, timeout="10s") as client:  # type: ignore[no-untyped-call]
             yield client
         return
     # One thread per worker process: the C work of a task keeps one core busy. The scheduler's HTTP server
@@ -56,11 +56,12 @@ def executor_from(args: Any) -> Iterator[Any]:
     # cancels what is pending) and closes the cluster.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
-                               silence_logs=logging.ERROR)
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
+            silence_logs=logging.ERROR)
     finally:
         signal.signal(signal.SIGINT, previous)
-    with cluster, Client(cluster) as client:
+    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client
 
 

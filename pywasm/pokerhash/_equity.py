@@ -27,13 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Tuple
 
 from . import _equity_jobs as jobs
-from ._backend import core
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
+from ._equity_engine import Tally
 from ._equity_spot import Spot as _Spot
-
-#: The engine module; None means `_core`. Tests swap in a pure-Python reference engine.
-engine = None
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
 AUTO_EXACT_SECONDS = 2.0  # auto mode enumerates up to this estimated single-core time
@@ -130,10 +127,10 @@ class EquityResult:
         return "\n".join(lines)
 
 
-def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples: Optional[int] = None,
-           seed: Optional[int] = None, threads: Optional[int] = None, stderr: Optional[float] = None,
-           progress: Optional[Progress] = None, omaha: Optional[bool] = None, force: bool = False,
-           executor: Any = None) -> EquityResult:
+def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bool] = None,
+           samples: Optional[int] = None, seed: Optional[int] = None, threads: Optional[int] = None,
+           stderr: Optional[float] = None, progress: Optional[Progress] = None, omaha: Optional[bool] = None,
+           force: bool = False, executor: Any = None) -> EquityResult:
     """All-in equity of each player: exact enumeration of every deal, or Monte Carlo.
 
     Args:
@@ -213,10 +210,10 @@ def equity(players, board=None, dead=None, exact: Optional[bool] = None, samples
     return _result(spot, total, run_exact, used_seed, time.perf_counter() - started)
 
 
-def _result(spot: _Spot, total: dict, exact: bool, seed: Optional[int], seconds: float) -> EquityResult:
+def _result(spot: _Spot, total: Optional[Tally], exact: bool, seed: Optional[int], seconds: float) -> EquityResult:
     """The EquityResult of a run's total tally."""
     deals = int(total["deals"]) if total else 0
-    if deals == 0:
+    if total is None or deals == 0:
         raise ValueError("no deal is possible: the players' ranges always share a card")
     weight = total["weight"]
     if exact and spot.weights is None:  # integers all the way: exactly rounded fractions
@@ -238,9 +235,3 @@ def _result(spot: _Spot, total: dict, exact: bool, seed: Optional[int], seconds:
         board=tuple(Card(c) for c in spot.board), dead=tuple(Card(c) for c in spot.dead),
         seconds=seconds, win_rate=win_rate, tie_rate=tie_rate, lose_rate=lose_rate)
 
-
-def _engine():
-    eng = engine if engine is not None else core
-    if not hasattr(eng, "equity_exact"):
-        raise NotImplementedError("this build of pokerhash has no equity engine (pokerhash._core.equity_exact)")
-    return eng

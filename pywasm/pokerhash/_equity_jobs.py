@@ -24,9 +24,11 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import parallel
+from ._backend import core
+from ._equity_engine import Tally, holdem_engine
 from ._checks import as_int, flag, optional_bool, positive, shown_value
 
-Piece = Tuple  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
+Piece = Tuple[Any, ...]  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
 Progress = Callable[[int, int], None]
 
 CHUNK_SECONDS = 0.1  # estimated C time per piece: Ctrl-C is seen between pieces
@@ -191,12 +193,12 @@ def default_threads(most: Optional[int]) -> int:
 
 def local_threads(threads: Any, executor: Any) -> Optional[int]:
     """The local thread bound of a call's threads= / executor= (None: no bound given); checks both."""
-    threads = None if threads is None else positive(threads, "threads")
-    if threads is not None and executor is not None:
+    bound = None if threads is None else positive(threads, "threads")
+    if bound is not None and executor is not None:
         raise ValueError("pass threads= or executor=, not both (executor=N is N local threads)")
     if isinstance(executor, int) and not isinstance(executor, bool):
         return parallel.workers(executor)  # checks it is positive
-    return threads
+    return bound
 
 
 # ---- planning ------------------------------------------------------------------------------------------------
@@ -219,11 +221,12 @@ def exact_plan(units: int, estimate: float, most: int) -> Tuple[int, int]:
     return workers, max(1, -(-units // pieces))
 
 
-def exact_pieces(game: Optional[Tuple[int, int]], spot: tuple, units: int, size: int) -> Iterator[Piece]:
+def exact_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, size: int) -> Iterator[Piece]:
     return (("exact", game, spot, start, min(size, units - start)) for start in range(0, units, size))
 
 
-def sample_pieces(game: Optional[Tuple[int, int]], spot: tuple, seed: int, cap: int, batch: int) -> Iterator[Piece]:
+def sample_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], seed: int, cap: int,
+                  batch: int) -> Iterator[Piece]:
     return (("sample", game, spot, seed, first, min(batch, cap - first)) for first in range(0, cap, batch))
 
 
@@ -237,7 +240,7 @@ def sample_threads(cap: int, batch: int, most: int) -> int:
 
 def run_pieces(pieces: Iterable[Piece], total: int, *, threads: int, executor: Any = None,
                pieces_per_task: int = 1, progress: Optional[Progress] = None,
-               stop: Optional[Callable[[dict], bool]] = None) -> Optional[dict]:
+               stop: Optional[Callable[[Tally], bool]] = None) -> Optional[Tally]:
     """Runs the pieces and adds their tallies in piece order; returns the total tally (None for no pieces).
 
     threads: local threads when executor is None. executor: as pokerhash.parallel.run (a Dask cluster
@@ -253,20 +256,18 @@ def run_pieces(pieces: Iterable[Piece], total: int, *, threads: int, executor: A
     return totals.tally
 
 
-def run_task(task: Tuple[Piece, ...]) -> List[dict]:
+def run_task(task: Tuple[Piece, ...]) -> List[Tally]:
     """Worker: the engine's tally of each piece of a task, in order (a top-level function, so processes and
     clusters can run it)."""
     return [run_piece(piece) for piece in task]
 
 
-def run_piece(piece: Piece) -> dict:
+def run_piece(piece: Piece) -> Tally:
     """One engine call; returns the engine's tally dict."""
     kind, game, spot, *numbers = piece
     if game is None:
-        from ._equity import _engine  # tests may swap in a pure-Python reference engine
-        engine = _engine()
+        engine = holdem_engine()
         return engine.equity_exact(*spot, *numbers) if kind == "exact" else engine.equity_sample(*spot, *numbers)
-    from ._backend import core
     if kind == "exact":
         return core.game_equity_exact(*game, *spot, *numbers)
     return core.game_equity_sample(*game, *spot, *numbers)
@@ -290,13 +291,13 @@ def _grouped(pieces: Iterable[Piece], size: int) -> Iterator[Tuple[Piece, ...]]:
 class _Totals:
     """The running tally of a job, and whether its stop rule has ended it."""
 
-    def __init__(self, stop: Optional[Callable[[dict], bool]]) -> None:
-        self.tally: Optional[dict] = None
+    def __init__(self, stop: Optional[Callable[[Tally], bool]]) -> None:
+        self.tally: Optional[Tally] = None
         self.done = False
         self.stop = stop
 
 
-def _fold(totals: _Totals, parts: List[dict]) -> _Totals:
+def _fold(totals: _Totals, parts: List[Tally]) -> _Totals:
     for part in parts:
         if totals.done:
             break
@@ -305,7 +306,7 @@ def _fold(totals: _Totals, parts: List[dict]) -> _Totals:
     return totals
 
 
-def add_tally(total: Optional[dict], part: dict) -> dict:
+def add_tally(total: Optional[Tally], part: Tally) -> Tally:
     """Adds the engine's counts: numbers add, lists add element by element."""
     if total is None:
         return {k: list(v) if isinstance(v, list) else v for k, v in part.items()}
@@ -319,7 +320,7 @@ def add_tally(total: Optional[dict], part: dict) -> dict:
     return total
 
 
-def stderrs(total: dict) -> Optional[Tuple[float, ...]]:
+def stderrs(total: Tally) -> Optional[Tuple[float, ...]]:
     """Standard error of each player's Monte Carlo equity: one sample's pot share has mean m and
     E[x^2] = sum_sq / n, so the mean of n samples has variance (E[x^2] - m^2) / (n - 1) (unbiased)."""
     n = total["deals"]
@@ -332,15 +333,15 @@ def stderrs(total: dict) -> Optional[Tuple[float, ...]]:
     return tuple(out)
 
 
-def stderr_stop(target: Optional[float]) -> Optional[Callable[[dict], bool]]:
+def stderr_stop(target: Optional[float]) -> Optional[Callable[[Tally], bool]]:
     """The stop rule of a stderr target: every player's standard error at most `target`."""
     if target is None:
         return None
     return lambda tally: (lambda errors: errors is not None and max(errors) <= target)(stderrs(tally))
 
 
-def run_exact(game: Optional[Tuple[int, int]], spot: tuple, units: int, estimate: float, *, most: int,
-              executor: Any, progress: Optional[Progress], refuse_seconds: float, force: bool) -> Optional[dict]:
+def run_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, estimate: float, *, most: int,
+              executor: Any, progress: Optional[Progress], refuse_seconds: float, force: bool) -> Optional[Tally]:
     """Exact enumeration of `units` units estimated at `estimate` single-core seconds: refused (check_cost)
     when dear and not forced, else run on at most `most` local threads, or on `executor`."""
     threads, size = exact_plan(units, estimate, most)
@@ -352,8 +353,8 @@ def run_exact(game: Optional[Tuple[int, int]], spot: tuple, units: int, estimate
                       pieces_per_task=per_task, progress=progress)
 
 
-def run_monte_carlo(game: Optional[Tuple[int, int]], spot: tuple, seed: int, cap: int, target: Optional[float],
-                    batch: int, *, most: int, executor: Any, progress: Optional[Progress]) -> Optional[dict]:
+def run_monte_carlo(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], seed: int, cap: int, target: Optional[float],
+                    batch: int, *, most: int, executor: Any, progress: Optional[Progress]) -> Optional[Tally]:
     """Up to `cap` samples in pieces of `batch`, stopping early once every stderr is at most `target`."""
     return run_pieces(sample_pieces(game, spot, seed, cap, batch), cap, threads=sample_threads(cap, batch, most),
                       executor=executor, pieces_per_task=max(1, DASK_SAMPLES // batch), progress=progress,

@@ -9,11 +9,12 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import Card, named_cards
 from ._checks import is_card_sequence, optional_bool
+from ._equity_engine import holdem_engine
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
@@ -60,7 +61,8 @@ class Spot:
     `args` is the engine's description of the spot: (players_holdings, weights or None, board, dead).
     """
 
-    def __init__(self, players, board, dead, omaha: Optional[bool] = None, rules: Rules = HOLDEM):
+    def __init__(self, players: Any, board: Any, dead: Any, omaha: Optional[bool] = None,
+                 rules: Rules = HOLDEM) -> None:
         if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
             raise TypeError("players must be a list of hands or ranges, one per player")
         if not 2 <= len(players) <= 10:
@@ -107,7 +109,7 @@ class Spot:
         self.args = (self.holdings, self.weights, self.board, self.dead)  # the engine's spot description
         self._estimate: Optional[float] = None
 
-    def _player(self, p, index: int) -> Tuple[str, Range]:
+    def _player(self, p: Any, index: int) -> Tuple[str, Range]:
         """(label, Range) of one player's argument: a hand, range text, or a Range."""
         rules = self.rules
         # Blank text is an empty range in hold'em, a hand of no cards in a game (the wording JS games keep).
@@ -238,8 +240,7 @@ class Spot:
                              "use Monte Carlo (exact=False)")
         game = self.rules.game
         if game is None:
-            from ._equity import _engine  # tests may swap in a pure-Python reference engine
-            return _engine().equity_units(*self.args)
+            return holdem_engine().equity_units(*self.args)
         return core.game_equity_units(*game, *self.args)
 
 
@@ -294,7 +295,7 @@ def _pick_clear(masks: List[int], weights: List[float], used: int, target: float
     return chosen
 
 
-def _cards(cards, name: str) -> List[int]:
+def _cards(cards: Any, name: str) -> List[int]:
     return [] if cards is None else named_cards(cards, name)
 
 
@@ -312,7 +313,7 @@ def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
     return "".join(str(Card(c)) for c in hand), rng
 
 
-def _as_hand(cards, index: int) -> Optional[List[int]]:
+def _as_hand(cards: Any, index: int) -> Optional[List[int]]:
     """The card ids when `cards` reads as cards, None when it does not (then it is range text). Cards that
     read fine but repeat one are a hand with a mistake: that is reported ("player 1: duplicate card As")."""
     try:

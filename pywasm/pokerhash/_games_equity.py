@@ -16,6 +16,7 @@ from . import _equity, _equity_jobs as jobs
 from ._backend import core
 from ._cards import Card
 from ._checks import shown_value
+from ._equity_engine import Tally
 from ._equity_spot import Rules, Spot
 from ._ranges import Range, parse_range as parse_holdem_range, parse_range_on
 
@@ -267,7 +268,7 @@ def equity(players: Sequence[Any], *, game: str, board: Any = None, dead: Any = 
     return _result(game, spot, total, bool(run_exact), used_seed, time.perf_counter() - started)
 
 
-def _result(game: str, spot: Spot, total: Optional[dict], exact: bool, seed: Optional[int],
+def _result(game: str, spot: Spot, total: Optional[Tally], exact: bool, seed: Optional[int],
             seconds: float) -> GameEquityResult:
     """The GameEquityResult of a run's total tally."""
     deals = int(total["deals"]) if total else 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import decimal
 import math
 import numbers
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, NoReturn, Optional, Sequence, Tuple, Union
 
 from ._backend import core
 from ._cards import Card
@@ -18,10 +18,10 @@ from ._checks import shown, shown_value
 
 Combo = Tuple[int, ...]
 _OMAHA_SIZES = (4, 5, 6)
-_NO_COMBOS: tuple = ()
+_NO_COMBOS: Tuple[()] = ()
 
 
-def _both():
+def _both() -> NoReturn:
     raise ValueError("Range() takes range text or combos, not both")
 
 
@@ -51,20 +51,25 @@ class Range:
     """
 
     __slots__ = ("_combos", "_text")
+    _combos: Tuple[Tuple[Combo, float], ...]
+    _text: Optional[str]
 
-    def __init__(self, combos: Union[str, Iterable] = _NO_COMBOS, text: Optional[str] = None):
+    def __init__(self, combos: Union[str, Iterable[Any]] = _NO_COMBOS, text: Optional[str] = None) -> None:
+        items: Iterable[Any] = combos
         if isinstance(combos, str):  # Range("QQ+"): text given positionally
-            combos, text = _NO_COMBOS, combos if text is None or text == combos else _both()
+            if text is not None and text != combos:
+                _both()
+            items, text = _NO_COMBOS, combos
         if text is not None:
-            if combos is not _NO_COMBOS:
+            if items is not _NO_COMBOS:
                 _both()
             parsed = parse_range(text)
             self._combos, self._text = parsed._combos, parsed._text
             return
         merged: Dict[Combo, float] = {}
-        for item in combos:
+        for item in items:
             cards, weight = (item if _is_weighted(item) else (item, 1.0))
-            key = cards if _is_sorted_ids(cards) else tuple(sorted(core.parse_cards(cards)))
+            key: Combo = cards if _is_sorted_ids(cards) else tuple(sorted(core.parse_cards(cards)))
             weight = _checked_weight(weight, str(cards))
             merged.pop(key, None)  # a later mention of the same combo replaces the earlier one
             if weight > 0.0:  # and weight 0 removes it: "QQ+, KK:0"
@@ -77,13 +82,13 @@ class Range:
         self._init(merged, text)
         return self
 
-    def _init(self, merged: Dict[Combo, float], text: str) -> None:
+    def _init(self, merged: Dict[Combo, float], text: Optional[str]) -> None:
         sizes = {len(c) for c in merged}
         if len(sizes) > 1:
             raise ValueError(f"a range mixes hands of {' and '.join(map(str, sorted(sizes)))} cards")
         if sizes and not sizes <= {2, *_OMAHA_SIZES}:
             raise ValueError(f"a range holds hands of 2 (hold'em) or 4 to 6 (Omaha) cards, got {sizes.pop()}")
-        self._combos: Tuple[Tuple[Combo, float], ...] = tuple(merged.items())
+        self._combos = tuple(merged.items())
         self._text = text
 
     @property
@@ -96,7 +101,7 @@ class Range:
         """True when some combo has a weight other than 1."""
         return any(w != 1.0 for _, w in self._combos)
 
-    def combos(self, dead: Iterable = ()) -> List[Tuple[Tuple[Card, ...], float]]:
+    def combos(self, dead: Iterable[Any] = ()) -> List[Tuple[Tuple[Card, ...], float]]:
         """The (cards, weight) pairs that share no card with `dead` (card removal).
 
         Args:
@@ -107,7 +112,7 @@ class Range:
         """
         return [(tuple(Card(c) for c in cards), w) for cards, w in self.id_combos(dead)]
 
-    def id_combos(self, dead: Iterable = ()) -> List[Tuple[Combo, float]]:
+    def id_combos(self, dead: Iterable[Any] = ()) -> List[Tuple[Combo, float]]:
         """As combos(), with plain int ids (what the engine takes; no Card objects to build).
 
         Args:
@@ -125,7 +130,7 @@ class Range:
     def __iter__(self) -> Iterator[Tuple[Tuple[Card, ...], float]]:
         return iter(self.combos())
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Range) and dict(self._combos) == dict(other._combos)
 
     def __hash__(self) -> int:
@@ -180,7 +185,7 @@ def parse_range_on(text: str, dead: Sequence[int]) -> Range:
     return Range._checked(dict(combos), normalized)
 
 
-def _checked_weight(weight, token: str) -> float:
+def _checked_weight(weight: Any, token: str) -> float:
     """The weight as a float; ValueError naming it and its combo unless it is a finite number >= 0 that stays
     0 or positive as a float (the C parser's rule for 'AK:1e-400': weight 0 removes a combo, so a tiny weight
     that rounds to 0.0 would drop it without a word)."""
@@ -204,20 +209,20 @@ def card_mask(cards: Sequence[int]) -> int:
     return mask
 
 
-def _is_sorted_ids(cards) -> bool:
+def _is_sorted_ids(cards: Any) -> bool:
     """True for a tuple of ascending ids 0..51 (the parser's own combos): no need to parse again."""
     return (type(cards) is tuple and len(cards) > 0 and all(type(c) is int for c in cards)
             and 0 <= cards[0] and all(a < b < 52 for a, b in zip(cards, cards[1:])))
 
 
-def _is_number(value) -> bool:
+def _is_number(value: Any) -> bool:
     """A real number other than a bool: int, float, Fraction and numpy's number scalars (registered with
     numbers.Real; numpy's bool is not), and Decimal, which is no numbers.Real only because it will not mix
     with floats in arithmetic; as a weight it is read as float() reads it, like a Fraction."""
     return isinstance(value, (numbers.Real, decimal.Decimal)) and not isinstance(value, bool)
 
 
-def _is_weighted(item) -> bool:
+def _is_weighted(item: Any) -> bool:
     """True for (cards, weight); False for bare cards such as ("As", "Ks") or (51, 47)."""
     if not isinstance(item, tuple) or len(item) != 2 or isinstance(item[1], bool):
         return False
@@ -227,7 +232,7 @@ def _is_weighted(item) -> bool:
     return whole and _is_number(item[1])
 
 
-def _card_list(cards) -> List[int]:
+def _card_list(cards: Any) -> List[int]:
     if cards is None:
         return []
     if isinstance(cards, (str, list, tuple)):

@@ -16,51 +16,28 @@ import operator
 import os
 import struct
 import threading
-from typing import Any, Iterator, Optional, Tuple
+from types import ModuleType
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from ._backend import core
-from ._buffers import Rows, numpy_or_none
+from ._buffers import numpy_or_none
 from ._checks import check_output, integer, positive, shown_value
 from .parallel import BLOCK_ROWS, _dask_backed, map_task, ranges, run, _threads_or_executor
+from ._subsets import ORDER_NAMES, ORDERS, combination_rows, combination_span
 from ._version import __version__
 
-ORDERS = {"colex": 0, "lex": 1}
-ORDER_NAMES = {code: name for name, code in ORDERS.items()}
 TRAILER_MAGIC = b"POKERHASH-TABLE1"  # the last 16 bytes of a saved table; 8 bytes before: metadata length
 FORMAT = 1  # version of the metadata layout
 
 
-def _numpy():
+def _numpy() -> ModuleType:
     np = numpy_or_none()
     if np is None:
         raise ImportError("combination tables need numpy: pip install numpy (or pokerhash[numpy])")
     return np
 
 
-def combination_span(n: int, k: int, start: int, stop: Optional[int], order: str) -> Tuple[int, int, int]:
-    """Checked (start, stop, order code) of a rank range of the k-subsets of range(n)."""
-    code = order_code(order)
-    n, k, start = integer(n, "n"), integer(k, "k"), integer(start, "start")
-    stop = None if stop is None else integer(stop, "stop")
-    if not 0 <= n <= 64:
-        raise ValueError(f"n must be 0..64, got {n}")
-    if not 0 <= k <= n:
-        raise ValueError(f"k must be 0..n, got {k} for n={n}")
-    total = math.comb(n, k)
-    stop = total if stop is None else stop
-    if not 0 <= start <= stop <= total:
-        raise ValueError(f"range {start}..{stop} outside 0..C({n},{k}) = {total}")
-    return start, stop, code
-
-
-def order_code(order: str) -> int:
-    try:
-        return ORDERS[order]
-    except (KeyError, TypeError):
-        raise ValueError(f"order must be 'colex' or 'lex', got {shown_value(order)}") from None
-
-
-def _value_dtype(np, dtype: Any):
+def _value_dtype(np: ModuleType, dtype: Any) -> Any:
     """dtype as a numpy dtype that a table can hold one item of per slot; ValueError naming the problem."""
     dtype = np.dtype(dtype)
     if dtype.itemsize == 0:
@@ -73,22 +50,6 @@ def _value_dtype(np, dtype: Any):
         raise ValueError(f"dtype {dtype} is a sub-array dtype, which numpy turns into a second axis; use a"
                          f" structured dtype for several numbers per subset: [('v', '{base.str}', {shape})]")
     return dtype
-
-
-def combination_rows(n: int, k: int, start: int, stop: int, order: int):
-    """Rows of the k-subsets with ranks start..stop-1 in the given order (0 colex, 1 lex), ascending items:
-    an (M, k) uint8 numpy array, or Rows without numpy."""
-    np = numpy_or_none()
-    count = stop - start
-    if np is not None:
-        out = np.empty(count * k, dtype=np.uint8)
-        core.combination_rows_into(n, k, order, start, count, out)
-        return out.reshape(count, k)
-    from array import array
-
-    flat = array("B", bytes(count * k))
-    core.combination_rows_into(n, k, order, start, count, flat)
-    return Rows(flat, k)
 
 
 class CombinationTable:
@@ -171,7 +132,7 @@ class CombinationTable:
         """
         return core.unrank_combination(rank, self.k, self.n, self._order)
 
-    def _items(self, cards: Any) -> list:
+    def _items(self, cards: Any) -> List[int]:
         if isinstance(cards, str):
             return core.parse_cards(cards)
         try:
@@ -180,7 +141,7 @@ class CombinationTable:
             raise TypeError("a subset must be card text or a sequence of integer ids, got "
                             f"{type(cards).__name__}") from None
 
-    def _where(self, key: Any):
+    def _where(self, key: Any) -> Union[int, slice]:
         """The index into values for t[key]: a rank, a slice, or the rank of a subset."""
         if isinstance(key, slice):
             return key
@@ -212,7 +173,7 @@ class CombinationTable:
 
     # ---- many rows at once -----------------------------------------------------------------------------
 
-    def _rows(self, rows: Any):
+    def _rows(self, rows: Any) -> Any:
         """rows as a C-contiguous (M, k) uint8 array, with items checked to fit in a byte."""
         np = _numpy()
         array = np.asarray(rows)
@@ -232,7 +193,7 @@ class CombinationTable:
             array = array.astype(np.uint8)
         return np.ascontiguousarray(array)
 
-    def ranks(self, rows: Any):
+    def ranks(self, rows: Any) -> Any:
         """Ranks of many subsets at once (computed in C, the GIL released).
 
         Args:
@@ -250,7 +211,7 @@ class CombinationTable:
             out[:] = 0
         return out
 
-    def lookup(self, rows: Any):
+    def lookup(self, rows: Any) -> Any:
         """Values of many subsets at once: rank and gather in one C pass, the GIL released.
 
         Args:
@@ -272,7 +233,7 @@ class CombinationTable:
         core.combination_lookup_into(array, self.n, self.k, self._order, _raw(self.values), _raw(out))
         return out
 
-    def rows(self, start: int = 0, stop: Optional[int] = None):
+    def rows(self, start: int = 0, stop: Optional[int] = None) -> Any:
         """The subsets with ranks start..stop-1, in table order.
 
         Args:
@@ -383,7 +344,7 @@ class CombinationTable:
 
     # ---- files -------------------------------------------------------------------------------------------
 
-    def metadata(self) -> dict:
+    def metadata(self) -> Dict[str, Any]:
         """What save() writes beside the values, and load() checks.
 
         Returns:
@@ -467,7 +428,7 @@ class CombinationTable:
         return cls(meta["n"], meta["k"], file_dtype, meta["order"], values=values, holds=meta["holds"])
 
 
-def _read_file(f, name: str, np):
+def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, Tuple[int, ...], bool, Any]:
     """(metadata, data offset, shape, fortran_order, dtype) of a saved table; ValueError when it is not one."""
     size = os.fstat(f.fileno()).st_size
     tail = len(TRAILER_MAGIC) + 8
@@ -508,7 +469,7 @@ def _read_file(f, name: str, np):
     return meta, offset, tuple(shape), fortran, dtype
 
 
-def _converted(np, values, dtype):
+def _converted(np: ModuleType, values: Any, dtype: Any) -> Any:
     """values as dtype, or None when some do not fit: integers (and all other kinds) must convert exactly,
     floats round as numpy casts them, keeping NaN and infinities but refusing finite values that overflow."""
     source, target = values.dtype.kind, dtype.kind
@@ -532,7 +493,7 @@ def _converted(np, values, dtype):
 METADATA_FIELDS = ("format", "n", "k", "order", "dtype", "holds", "pokerhash")
 
 
-def _checked_metadata(meta: Any, name: str, np) -> dict:
+def _checked_metadata(meta: Any, name: str, np: ModuleType) -> Dict[str, Any]:
     """meta with every field of the type and range load() relies on; ValueError "<name>: damaged metadata:
     <field> ..." otherwise, so a hand-edited or corrupted trailer never reaches the code that trusts it."""
     def damaged(problem: str) -> ValueError:
@@ -599,7 +560,7 @@ def _count(total: int, part: int) -> int:
     return total + part
 
 
-def _raw(values):
+def _raw(values: Any) -> Any:
     """values viewed as unsigned integers (or raw bytes) of the same item size: a plain buffer format."""
     size = values.dtype.itemsize
     return values.view(f"u{size}" if size in (1, 2, 4, 8) else f"V{size}")

@@ -15,12 +15,17 @@ import inspect
 import itertools
 import operator
 import struct
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
 from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence, shown as _shown
 from ._checks import shown_value as _shown_value
 
 from ._wasm_library import lib as _lib
+
+_R = TypeVar("_R")
+#: An engine tally: counts, sums and per-player lists of them (the dicts _equity_engine.Tally describes).
+Tally = Dict[str, Any]
 
 # (name, result, arguments): addresses travel as c_void_p ints, 64-bit values as i64 (the side module
 # is built with WASM_BIGINT, so no argument is split in two).
@@ -75,20 +80,21 @@ _cards = (ctypes.c_uint8 * MAX_COLLECT)()
 _cards_at = ctypes.addressof(_cards)
 _small = (ctypes.c_uint8 * MAX_COLLECT)()  # results: best five, ranks, unranked items, text
 _small_at = ctypes.addressof(_small)
-_size = c_size_t()
-_u64 = c_uint64()
+# Typed as their common base: c_uint64 and c_size_t are other types' aliases, which differ by platform.
+_size: ctypes._SimpleCData[int] = c_size_t()
+_u64: ctypes._SimpleCData[int] = c_uint64()
 
 # ---- argument conversion (the C API's PyLong_As* behaviour) -------------------------------------------
 
 
-def _as_long(obj) -> int:
+def _as_long(obj: Any) -> int:
     value = operator.index(obj)
     if not LONG_MIN <= value < LONG_END:
         raise OverflowError("Python int too large to convert to C long")
     return value
 
 
-def _unsigned(obj, name: str) -> int:
+def _unsigned(obj: Any, name: str) -> int:
     value = None if isinstance(obj, bool) else obj
     if not isinstance(obj, int) and _is_card_id(obj):
         try:
@@ -100,21 +106,25 @@ def _unsigned(obj, name: str) -> int:
     return value
 
 
-def _signature(parameters: str):
-    """Declares the positional-only parameters of a function that takes *args and checks their count
-    itself (with the native binding's messages), as the native text signature does: for help(), inspect
-    and stubtest."""
-    signature = inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY)
-                                   for name in parameters.split(", ")])
+def _signature(parameters: str) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
+    """Declares a function's native text signature ("n, k" positional-only, "*cards" any number), so that
+    help() and inspect show what they show for the native binding. Most of these functions take *args and
+    check the count themselves, with the native binding's messages: to a type checker they take any
+    arguments and return what they return (and stubtest, which cannot see the declared signature, leaves
+    them to tests/web/core_cases.py, which compares them with the native binding's)."""
+    signature = inspect.Signature([
+        inspect.Parameter(name.lstrip("*"), inspect.Parameter.VAR_POSITIONAL if name.startswith("*")
+                          else inspect.Parameter.POSITIONAL_ONLY)
+        for name in parameters.split(", ")])
 
-    def declare(function):
-        function.__signature__ = signature
+    def declare(function: Callable[..., _R]) -> Callable[..., _R]:
+        function.__signature__ = signature  # type: ignore[attr-defined]
         return function
 
     return declare
 
 
-def _fast_sequence(obj, message: str):
+def _fast_sequence(obj: Any, message: str) -> Tuple[Any, ...]:
     """The items as a tuple (frozen_sequence in _core.c): a snapshot, so Python code run on an item
     (__index__, __float__) that changes the caller's list changes nothing that is being walked."""
     if isinstance(obj, tuple):
@@ -139,7 +149,7 @@ def _utf8(text: str) -> bytes:
 
 def _collect_text(text: str, count: int) -> int:
     utf8 = _utf8(text)
-    parsed = _lib.ph_cards_parse(utf8, len(utf8), _cards_at + count, MAX_COLLECT - count, ctypes.byref(_size))
+    parsed: int = _lib.ph_cards_parse(utf8, len(utf8), _cards_at + count, MAX_COLLECT - count, ctypes.byref(_size))
     if parsed == -4:  # PH_E_PARSE: name the token as written, up to the next separator
         bad = _size.value
         end = bad + _lib.ph_cards_word_length(utf8[bad:], len(utf8) - bad)
@@ -149,7 +159,7 @@ def _collect_text(text: str, count: int) -> int:
     return count + parsed
 
 
-def _collect_one(item, count: int) -> int:
+def _collect_one(item: Any, count: int) -> int:
     if _is_card_id(item):
         card = item if isinstance(item, int) else operator.index(item)
         if not 0 <= card < DECK_SIZE:
@@ -163,7 +173,7 @@ def _collect_one(item, count: int) -> int:
     raise TypeError(CARDS_TYPE_ERROR)
 
 
-def _collect_cards(args) -> int:
+def _collect_cards(args: Any) -> int:
     """Cards from positional arguments (one text, one sequence, or the cards) into _cards; the count."""
     items = args[0] if len(args) == 1 and _is_card_sequence(args[0]) else args
     if isinstance(items, list):
@@ -180,14 +190,15 @@ def _collect_cards(args) -> int:
     return count
 
 
-def _collect_hand(args) -> int:
+def _collect_hand(args: Any) -> int:
     count = _collect_cards(args)
     if not 5 <= count <= 9:
         raise ValueError(f"a hand needs 5 to 9 cards, got {count}")
     return count
 
 
-def evaluate(*cards):
+@_signature("*cards")
+def evaluate(*cards: Any) -> int:
     """Value of the best five of 5 to 9 cards: 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.
 
     Args:
@@ -210,21 +221,25 @@ def evaluate(*cards):
         >>> ph.evaluate(["9s", "9h", "9d", "4c", "4s"]), ph.evaluate(51, 47, 43, 39, 35)
         (236, 1)
     """
-    return _lib.ph_evaluate(_cards_at, _collect_hand(cards))
+    value: int = _lib.ph_evaluate(_cards_at, _collect_hand(cards))
+    return value
 
 
-def parse_cards(*cards):
+@_signature("*cards")
+def parse_cards(*cards: Any) -> List[int]:
     """Card ids (list of int) of any number of cards; duplicates rejected."""
     return list(_cards[: _collect_cards(cards)])
 
 
-def best_five(*cards):
+@_signature("*cards")
+def best_five(*cards: Any) -> Tuple[int, Tuple[int, ...]]:
     """(value, the five card ids that make it, in order of importance)."""
     value = _lib.ph_best_five(_cards_at, _collect_hand(cards), _small_at)
     return value, tuple(_small[:5])
 
 
-def card_name(card_id, /):
+@_signature("card_id")
+def card_name(card_id: Any, /) -> str:
     """The two-character name of a card id: 'As'."""
     if isinstance(card_id, bool):
         raise TypeError(f"a card id must be an integer, got {_shown_value(card_id)}")
@@ -237,7 +252,7 @@ def card_name(card_id, /):
 # ---- values -----------------------------------------------------------------------------------------
 
 
-def _value_upto(obj, worst: int) -> int:
+def _value_upto(obj: Any, worst: int) -> int:
     """value_upto in _core.c: a hand value 1..worst."""
     if isinstance(obj, bool):
         raise TypeError(f"a hand value must be an integer, got {_shown_value(obj)}")
@@ -247,22 +262,26 @@ def _value_upto(obj, worst: int) -> int:
     return value
 
 
-def _checked_value(obj) -> int:
+def _checked_value(obj: Any) -> int:
     return _value_upto(obj, WORST_VALUE)
 
 
-def category(value, /):
+@_signature("value")
+def category(value: Any, /) -> int:
     """Category 0..9 (0 = royal flush) of a hand value 1..7462."""
-    return _lib.ph_category_of(_checked_value(value))
+    code: int = _lib.ph_category_of(_checked_value(value))
+    return code
 
 
-def describe(value, /):
+@_signature("value")
+def describe(value: Any, /) -> str:
     """Name of a hand value 1..7462: 'Nines Full over Fours'."""
     _lib.ph_describe(_checked_value(value), _small_at, MAX_COLLECT)
     return ctypes.string_at(_small_at).decode()
 
 
-def value_ranks(value, /):
+@_signature("value")
+def value_ranks(value: Any, /) -> Tuple[int, ...]:
     """The five ranks 0..12 of a hand value, in order of importance."""
     _lib.ph_value_ranks(_checked_value(value), _small_at)
     return tuple(_small[:5])
@@ -276,7 +295,7 @@ class _Buffer:
 
     __slots__ = ("view", "address", "nbytes", "itemsize", "_keep")
 
-    def __init__(self, obj, writable: bool, codes: str, itemsize: int, what: str):
+    def __init__(self, obj: Any, writable: bool, codes: str, itemsize: int, what: str) -> None:
         try:
             view = memoryview(obj)
             if not view.c_contiguous or (writable and view.readonly):
@@ -295,12 +314,14 @@ class _Buffer:
         flat = view.cast("B") if view.ndim != 1 or view.format != "B" else view
         if not view.readonly:
             # Shares the exporter's memory, which already lives in the wasm heap: no copy.
-            self._keep = (ctypes.c_char * self.nbytes).from_buffer(flat)
-            self.address = ctypes.addressof(self._keep)
+            pinned = (ctypes.c_char * self.nbytes).from_buffer(flat)
+            self._keep: object = pinned
+            self.address = ctypes.addressof(pinned)
         else:
             # Read-only memory (bytes) cannot be pinned through ctypes; a bytes object is passed as is.
-            self._keep = obj if type(obj) is bytes else flat.tobytes()
-            self.address = ctypes.cast(c_char_p(self._keep), c_void_p).value or 0
+            copied = obj if type(obj) is bytes else flat.tobytes()
+            self._keep = copied
+            self.address = ctypes.cast(c_char_p(copied), c_void_p).value or 0
 
     def release(self) -> None:
         self._keep = None
@@ -308,7 +329,7 @@ class _Buffer:
 
 
 @_signature("cards, k, out")
-def evaluate_batch_into(*args) -> None:
+def evaluate_batch_into(*args: Any) -> None:
     """Values of the k-card rows of a uint8 buffer into a uint16 buffer."""
     if len(args) != 3:
         raise TypeError("evaluate_batch_into(cards, k, out) takes 3 arguments")
@@ -370,7 +391,7 @@ def _check_range(n: int, k: int, start: int, count: int) -> None:
         raise ValueError(f"range {start}..{end} outside 0..C({n},{k}) = {total}")
 
 
-def _order(obj) -> int:
+def _order(obj: Any) -> int:
     value = _as_long(obj)
     if value not in (0, 1):
         raise ValueError(f"order must be 0 (colex) or 1 (lex), got {value}")
@@ -378,7 +399,7 @@ def _order(obj) -> int:
 
 
 @_signature("n, k")
-def comb(*args) -> int:
+def comb(*args: Any) -> int:
     """C(n, k) exactly; OverflowError past 2**64-1."""
     if len(args) != 2:
         raise TypeError("comb(n, k) takes 2 arguments")
@@ -389,7 +410,7 @@ def comb(*args) -> int:
 
 
 @_signature("items, n, order")
-def rank_combination(*args) -> int:
+def rank_combination(*args: Any) -> int:
     """Rank of the k-subset items of range(n); order 0 = colex, 1 = lex."""
     if len(args) != 3:
         raise TypeError("rank_combination(items, n, order) takes 3 arguments")
@@ -417,7 +438,7 @@ def rank_combination(*args) -> int:
 
 
 @_signature("index, k, n, order")
-def unrank_combination(*args):
+def unrank_combination(*args: Any) -> Tuple[int, ...]:
     """The k-subset of range(n) at index (order 0 = colex, 1 = lex), ascending."""
     if len(args) != 4:
         raise TypeError("unrank_combination(index, k, n, order) takes 4 arguments")
@@ -432,7 +453,7 @@ def unrank_combination(*args):
     return tuple(_small[:k])
 
 
-def _fill_combinations(args, masks: bool) -> None:
+def _fill_combinations(args: Any, masks: bool) -> None:
     if len(args) != 5:
         raise TypeError("takes (n, k, start, count, out)")
     n = _unsigned(args[0], "n")
@@ -455,19 +476,19 @@ def _fill_combinations(args, masks: bool) -> None:
 
 
 @_signature("n, k, start, count, out")
-def combinations_into(*args) -> None:
+def combinations_into(*args: Any) -> None:
     """Rows of the k-subsets of range(n) with colex ranks start.. into a uint8 buffer."""
     _fill_combinations(args, False)
 
 
 @_signature("n, k, start, count, out")
-def combination_masks_into(*args) -> None:
+def combination_masks_into(*args: Any) -> None:
     """Bit masks of the k-subsets of range(n) with colex ranks start.. into a uint64 buffer."""
     _fill_combinations(args, True)
 
 
 @_signature("k, start, count, out")
-def value_histogram_into(*args) -> None:
+def value_histogram_into(*args: Any) -> None:
     """Adds the values of the k-card hands with colex ranks start.. into out (7463 uint64 slots)."""
     if len(args) != 4:
         raise TypeError("value_histogram_into(k, start, count, out) takes 4 arguments")
@@ -486,10 +507,11 @@ def value_histogram_into(*args) -> None:
         out.release()
 
 
-def hand_index(mask, /):
+@_signature("mask")
+def hand_index(mask: Any, /) -> int:
     """Colex rank of a 1..7 card mask among the hands of its size."""
     mask = _unsigned(mask, "mask")
-    index = _lib.ph_hand_index(mask)
+    index: int = _lib.ph_hand_index(mask)
     if index == PH_E_CARD:
         raise ValueError("mask has bits above card 51")
     if index == PH_E_COUNT:
@@ -500,7 +522,7 @@ def hand_index(mask, /):
 
 
 @_signature("q, k")
-def quinary_hash(*args) -> int:
+def quinary_hash(*args: Any) -> int:
     """DP quinary hash of 13 rank counts summing to k."""
     if len(args) != 2:
         raise TypeError("quinary_hash(q, k) takes 2 arguments")
@@ -536,6 +558,15 @@ def quinary_hash(*args) -> int:
 
 
 class _EquityGame(ctypes.Structure):
+    players: int
+    hole_size: int
+    holdings: Optional[int]
+    holding_offset: Optional[int]
+    holding_weight: Optional[int]
+    board: Optional[int]
+    board_len: int
+    dead: Optional[int]
+    dead_len: int
     _fields_ = [
         ("players", c_size_t), ("hole_size", c_size_t),
         ("holdings", c_void_p), ("holding_offset", c_void_p), ("holding_weight", c_void_p),
@@ -545,6 +576,16 @@ class _EquityGame(ctypes.Structure):
 
 
 class _EquityTally(ctypes.Structure):
+    deals: int
+    win: ctypes.Array[c_uint64]
+    tie: ctypes.Array[c_uint64]
+    lose: ctypes.Array[c_uint64]
+    share: ctypes.Array[c_uint64]
+    weight: float
+    weighted_share: ctypes.Array[ctypes.c_double]
+    sum_sq: ctypes.Array[ctypes.c_double]
+    weighted_win: ctypes.Array[ctypes.c_double]
+    weighted_tie: ctypes.Array[ctypes.c_double]
     _fields_ = [
         ("deals", c_uint64),
         ("win", c_uint64 * 10), ("tie", c_uint64 * 10), ("lose", c_uint64 * 10), ("share", c_uint64 * 10),
@@ -559,7 +600,7 @@ _PROBLEM_CAP = 160  # the native binding's problem buffer: longer texts are cut 
 _SHAPE_ERROR = "players_holdings must be a list (per player) of lists of card-id tuples"
 
 
-def _as_double(obj) -> float:
+def _as_double(obj: Any) -> float:
     """PyFloat_AsDouble: floats, and objects with __float__ or __index__; never text (unlike float())."""
     if type(obj) is float:
         return obj
@@ -569,7 +610,7 @@ def _as_double(obj) -> float:
     raise TypeError(f"must be real number, not {kind.__name__}")
 
 
-def _holding_card(item) -> int:
+def _holding_card(item: Any) -> int:
     if not _is_card_id(item):  # numpy integers are ids too (issue 13 item 8)
         raise TypeError("holdings must hold card ids (int)")
     value = operator.index(item)
@@ -589,7 +630,7 @@ class _Holdings:
 
     __slots__ = ("players", "hole", "counts", "identity", "weight_identity", "arrays", "reusable")
 
-    def __init__(self, players, weights):
+    def __init__(self, players: Any, weights: Any) -> None:
         n = len(players)
         # Sizes first: the hole size comes from the first holding found. Each player's holdings and weights
         # are walked as snapshots, as parse_game in _core.c does: a weight's __float__ may change the lists.
@@ -609,7 +650,9 @@ class _Holdings:
             weights = [tuple(w) if isinstance(w, (list, tuple)) else w for w in weights]
         if hole < 1:
             hole = 2  # the core names a bad hole size or the missing holdings
-        flat, offsets, flat_weights = [], [], []
+        flat: List[int] = []
+        offsets: List[int] = []
+        flat_weights: List[float] = []
         reusable = True
         for p, items in enumerate(players):
             offsets.append(len(flat) // hole)  # every holding so far has exactly `hole` cards
@@ -645,22 +688,22 @@ class _Holdings:
             (ctypes.c_double * (len(flat_weights) + 1))(*flat_weights) if weights is not None else None,
         )
 
-    def same(self, players, weights) -> bool:
+    def same(self, players: Any, weights: Any) -> bool:
         """True when players/weights are exactly the objects this copy was made from."""
         if not self.reusable or len(players) != self.players or (weights is None) != (self.weight_identity is None):
             return False
         if [len(items) if isinstance(items, (list, tuple)) else -1 for items in players] != self.counts:
             return False
-        if not all(map(operator.is_, itertools.chain.from_iterable(players), self.identity)):
+        if not all(map(operator.is_, itertools.chain.from_iterable(players), self.identity or ())):
             return False
         if weights is None:
             return True
         if len(weights) != self.players or [len(w) if isinstance(w, (list, tuple)) else -1 for w in weights] != self.counts:
             return False
-        return all(map(operator.is_, itertools.chain.from_iterable(weights), self.weight_identity))
+        return all(map(operator.is_, itertools.chain.from_iterable(weights), self.weight_identity or ()))
 
 
-_last_holdings = None  # one Python thread in Pyodide; elsewhere a race only costs a fresh copy
+_last_holdings: Optional[_Holdings] = None  # one Python thread in Pyodide; elsewhere a race only costs a fresh copy
 
 
 class _Game:
@@ -669,7 +712,7 @@ class _Game:
 
     __slots__ = ("struct", "address", "players", "_keep")
 
-    def __init__(self, args):
+    def __init__(self, args: Any) -> None:
         global _last_holdings
         players = _fast_sequence(args[0], _SHAPE_ERROR)
         n = len(players)
@@ -694,14 +737,14 @@ class _Game:
         if _lib.ph_equity_check(self.address, ctypes.addressof(problem), _PROBLEM_CAP) != 0:
             raise ValueError(problem.value.decode("utf-8", "replace"))
 
-    def units(self):
+    def units(self) -> Tuple[int, int]:
         """(units, status) of ph_equity_exact_units."""
         _u64.value = 0
         status = _lib.ph_equity_exact_units(self.address, ctypes.byref(_u64))
         return _u64.value, status
 
 
-def _tally_dict(tally: _EquityTally, players: int) -> dict:
+def _tally_dict(tally: _EquityTally, players: int) -> Tally:
     return {
         "deals": tally.deals,
         "win": tally.win[:players], "tie": tally.tie[:players], "lose": tally.lose[:players],
@@ -719,7 +762,7 @@ def _status_error(status: int) -> Exception:
 
 
 @_signature("players_holdings, weights, board, dead")
-def equity_units(*args) -> int:
+def equity_units(*args: Any) -> int:
     """Exact work units: the number of holding combinations."""
     if len(args) != 4:
         raise TypeError("equity_units(players_holdings, weights, board, dead) takes 4 arguments")
@@ -730,7 +773,7 @@ def equity_units(*args) -> int:
 
 
 @_signature("players_holdings, weights, board, dead")
-def equity_exact_seconds(*args) -> float:
+def equity_exact_seconds(*args: Any) -> float:
     """Estimated native single-core seconds of the exact enumeration."""
     if len(args) != 4:
         raise TypeError("equity_exact_seconds(players_holdings, weights, board, dead) takes 4 arguments")
@@ -743,7 +786,7 @@ def equity_exact_seconds(*args) -> float:
 
 
 @_signature("players_holdings, weights, board, dead, start, count")
-def equity_exact(*args) -> dict:
+def equity_exact(*args: Any) -> Tally:
     """Exact tally (dict) of units start..start+count-1."""
     if len(args) != 6:
         raise TypeError("equity_exact(players_holdings, weights, board, dead, start, count) takes 6 arguments")
@@ -761,7 +804,7 @@ def equity_exact(*args) -> dict:
 
 
 @_signature("players_holdings, weights, board, dead, seed, first, count")
-def equity_sample(*args) -> dict:
+def equity_sample(*args: Any) -> Tally:
     """Monte Carlo tally (dict) of samples first..first+count-1."""
     if len(args) != 7:
         raise TypeError("equity_sample(players_holdings, weights, board, dead, seed, first, count) takes 7 arguments")
@@ -777,7 +820,7 @@ def equity_sample(*args) -> dict:
 
 
 @_signature("hole, board")
-def omaha_evaluate(*args) -> int:
+def omaha_evaluate(*args: Any) -> int:
     """Omaha high value: exactly two hole cards and three board cards."""
     if len(args) != 2:
         raise TypeError("omaha_evaluate(hole, board) takes 2 arguments")
@@ -788,7 +831,7 @@ def omaha_evaluate(*args) -> int:
         raise ValueError(f"an Omaha hole needs 4 to 6 cards, got {hole_len}")
     if not 3 <= board_len <= 5:
         raise ValueError(f"an Omaha board needs 3 to 5 cards, got {board_len}")
-    value = _lib.ph_omaha_evaluate(_small_at, hole_len, _cards_at, board_len)
+    value: int = _lib.ph_omaha_evaluate(_small_at, hole_len, _cards_at, board_len)
     if value == PH_E_DUPLICATE:
         shared = set(_small[:hole_len]) & set(_cards[:board_len])
         for card in _small[:hole_len]:  # the first hole card the board has too, as the native loop finds it
@@ -800,7 +843,7 @@ def omaha_evaluate(*args) -> int:
 
 
 @_signature("k, out")
-def sm_value_histogram(*args) -> None:
+def sm_value_histogram(*args: Any) -> None:
     """Adds all k-card hands (5..7) into out via the state machine."""
     if len(args) != 2:
         raise TypeError("sm_value_histogram(k, out) takes 2 arguments")
@@ -822,6 +865,10 @@ def sm_value_histogram(*args) -> None:
 
 
 class _RangeCombo(ctypes.Structure):
+    cards: ctypes.Array[ctypes.c_uint8]
+    size: int
+    unused: int
+    weight: float
     _fields_ = [("cards", ctypes.c_uint8 * 6), ("size", ctypes.c_uint8), ("unused", ctypes.c_uint8),
                 ("weight", ctypes.c_double)]
 
@@ -830,7 +877,7 @@ assert ctypes.sizeof(_RangeCombo) == 16, "ph_range_combo layout"
 
 
 @_signature("text, dead")
-def parse_range(*args):
+def parse_range(*args: Any) -> Tuple[str, List[Tuple[Tuple[int, ...], float]]]:
     """Range text -> (normalized text, [(card ids, weight), ...]), leaving out combos that hold a dead card."""
     if len(args) != 2:
         raise TypeError("parse_range(text, dead) takes 2 arguments")
@@ -863,7 +910,7 @@ def parse_range(*args):
 
 
 @_signature("holes, hole_len, boards, board_len, out")
-def omaha_evaluate_batch_into(*args) -> None:
+def omaha_evaluate_batch_into(*args: Any) -> None:
     """Omaha high values of rows of holes and boards (uint8 buffers) into a uint16 buffer."""
     if len(args) != 5:
         raise TypeError("omaha_evaluate_batch_into(holes, hole_len, boards, board_len, out) takes 5 arguments")
@@ -896,14 +943,6 @@ def omaha_evaluate_batch_into(*args) -> None:
         raise ValueError(f"row {_size.value}: card id outside 0..51")
     if status != 0:
         raise _status_error(status)
-
-
-def _game_cards_signature(function):
-    """(game, /, *cards), as the native text signature of the game evaluators."""
-    function.__signature__ = inspect.Signature([
-        inspect.Parameter("game", inspect.Parameter.POSITIONAL_ONLY),
-        inspect.Parameter("cards", inspect.Parameter.VAR_POSITIONAL)])
-    return function
 
 
 # ---- other games: short deck, lowball, hi-lo (docs/games.md) -------------------------------------------
@@ -941,7 +980,7 @@ _GAME_PROBLEM_CAP = 80  # the native block's buffer for a card problem
 _game_problem = ctypes.create_string_buffer(_PROBLEM_CAP)
 
 
-def _game(obj) -> int:
+def _game(obj: Any) -> int:
     game = _as_long(obj)
     if not 1 <= game <= GAME_COUNT:
         raise ValueError(f"unknown game id {game}")
@@ -953,7 +992,7 @@ def _game_deck_check(game: int, address: int, count: int) -> None:
         raise ValueError(_game_problem.value.decode())
 
 
-def _game_hand(args) -> tuple:
+def _game_hand(args: Any) -> Tuple[int, int]:
     if len(args) < 1:
         raise TypeError("takes a game id and the cards")
     game = _game(args[0])
@@ -964,7 +1003,7 @@ def _game_hand(args) -> tuple:
     return game, count
 
 
-def _game_value(args, usage: str) -> tuple:
+def _game_value(args: Any, usage: str) -> Tuple[int, int]:
     if len(args) != 2:
         raise TypeError(f"{usage} takes 2 arguments")
     game = _game(args[0])
@@ -972,7 +1011,7 @@ def _game_value(args, usage: str) -> tuple:
 
 
 @_signature("game")
-def game_info(game) -> tuple:
+def game_info(game: Any) -> Tuple[str, int, int, int, Tuple[str, ...]]:
     """(name, worst value, no-low value, deck mask, category names) of a game id."""
     game = _game(game)
     names = tuple(_lib.ph_game_category_name(game, i).decode() for i in range(_lib.ph_game_category_count(game)))
@@ -980,15 +1019,16 @@ def game_info(game) -> tuple:
             _lib.ph_game_deck(game), names)
 
 
-@_game_cards_signature
-def game_evaluate(*args) -> int:
+@_signature("game, *cards")
+def game_evaluate(*args: Any) -> int:
     """Value of the best five of 5 to 9 cards on the game's scale (lower is better)."""
     game, count = _game_hand(args)
-    return _lib.ph_game_evaluate(game, _cards_at, count)
+    value: int = _lib.ph_game_evaluate(game, _cards_at, count)
+    return value
 
 
-@_game_cards_signature
-def game_best_five(*args) -> tuple:
+@_signature("game, *cards")
+def game_best_five(*args: Any) -> Tuple[int, Tuple[int, ...]]:
     """(value, the five card ids that make it in order of importance, or () for no low)."""
     game, count = _game_hand(args)
     value = _lib.ph_game_best_five(game, _cards_at, count, _small_at)
@@ -998,7 +1038,7 @@ def game_best_five(*args) -> tuple:
 
 
 @_signature("game, hole, board")
-def game_omaha_evaluate(*args) -> int:
+def game_omaha_evaluate(*args: Any) -> int:
     """Value of two hole cards and three board cards on the game's scale."""
     if len(args) != 3:
         raise TypeError("game_omaha_evaluate(game, hole, board) takes 3 arguments")
@@ -1016,21 +1056,22 @@ def game_omaha_evaluate(*args) -> int:
     for card in _small[:hole_len]:
         if card in board:
             raise ValueError(f"duplicate card {_CARD_NAMES[card]}")
-    value = _lib.ph_game_omaha_evaluate(game, _small_at, hole_len, _cards_at, board_len)
+    value: int = _lib.ph_game_omaha_evaluate(game, _small_at, hole_len, _cards_at, board_len)
     if value < 0:
         raise _status_error(value)
     return value
 
 
 @_signature("game, value")
-def game_category(*args) -> int:
+def game_category(*args: Any) -> int:
     """Category index of a value on the game's scale."""
     game, value = _game_value(args, "game_category(game, value)")
-    return _lib.ph_game_category(game, value)
+    code: int = _lib.ph_game_category(game, value)
+    return code
 
 
 @_signature("game, value")
-def game_describe(*args) -> str:
+def game_describe(*args: Any) -> str:
     """Name of a value on the game's scale."""
     game, value = _game_value(args, "game_describe(game, value)")
     _lib.ph_game_describe(game, value, _small_at, MAX_COLLECT)
@@ -1038,7 +1079,7 @@ def game_describe(*args) -> str:
 
 
 @_signature("game, value")
-def game_value_ranks(*args) -> tuple:
+def game_value_ranks(*args: Any) -> Tuple[int, ...]:
     """Ranks 0..12 of a value in order of importance (() for no low)."""
     game, value = _game_value(args, "game_value_ranks(game, value)")
     count = _lib.ph_game_value_ranks(game, value, _small_at)
@@ -1046,7 +1087,7 @@ def game_value_ranks(*args) -> tuple:
 
 
 @_signature("game, cards, k, out")
-def game_evaluate_batch_into(*args) -> None:
+def game_evaluate_batch_into(*args: Any) -> None:
     """Values of the k-card rows of a uint8 buffer into a uint16 buffer, on the game's scale."""
     if len(args) != 4:
         raise TypeError("game_evaluate_batch_into(game, cards, k, out) takes 4 arguments")
@@ -1084,7 +1125,7 @@ def game_evaluate_batch_into(*args) -> None:
 
 
 @_signature("game, k, start, count, out")
-def game_value_histogram_into(*args) -> None:
+def game_value_histogram_into(*args: Any) -> None:
     """Adds the game values of the k-card hands (of its deck) with colex ranks start.. into out."""
     if len(args) != 5:
         raise TypeError("game_value_histogram_into(game, k, start, count, out) takes 5 arguments")
@@ -1106,12 +1147,15 @@ def game_value_histogram_into(*args) -> None:
 
 
 class _GameTally(_EquityTally):  # ph_game_tally: ph_equity_tally's fields, then these
+    high_share: ctypes.Array[c_uint64]
+    weighted_high_share: ctypes.Array[ctypes.c_double]
+    low_deals: int
     _fields_ = [
         ("high_share", c_uint64 * 10), ("weighted_high_share", ctypes.c_double * 10), ("low_deals", c_uint64),
     ]
 
 
-def _game_pair(args) -> tuple:
+def _game_pair(args: Any) -> Tuple[int, int, _Game]:
     """(high, low, _Game) of (high, low, players_holdings, weights, board, dead, ...), checked by the core."""
     high = _game(args[0])
     low = _as_long(args[1])
@@ -1124,7 +1168,7 @@ def _game_pair(args) -> tuple:
     return high, low, spot
 
 
-def _game_tally_dict(tally: _GameTally, players: int) -> dict:
+def _game_tally_dict(tally: _GameTally, players: int) -> Tally:
     result = _tally_dict(tally, players)
     result["high_share"] = tally.high_share[:players]
     result["weighted_high_share"] = tally.weighted_high_share[:players]
@@ -1133,7 +1177,7 @@ def _game_tally_dict(tally: _GameTally, players: int) -> dict:
 
 
 @_signature("high, low, players_holdings, weights, board, dead")
-def game_equity_units(*args) -> int:
+def game_equity_units(*args: Any) -> int:
     """Exact work units (deals) of a game's equity spot."""
     if len(args) != 6:
         raise TypeError("game_equity_units(high, low, players_holdings, weights, board, dead) takes 6 arguments")
@@ -1145,7 +1189,7 @@ def game_equity_units(*args) -> int:
 
 
 @_signature("high, low, players_holdings, weights, board, dead")
-def game_equity_exact_seconds(*args) -> float:
+def game_equity_exact_seconds(*args: Any) -> float:
     """Estimated native single-core seconds of the exact enumeration of a game's spot."""
     if len(args) != 6:
         raise TypeError("game_equity_exact_seconds(high, low, players_holdings, weights, board, dead) takes 6 arguments")
@@ -1156,7 +1200,7 @@ def game_equity_exact_seconds(*args) -> float:
 
 
 @_signature("high, low, players_holdings, weights, board, dead, start, count")
-def game_equity_exact(*args) -> dict:
+def game_equity_exact(*args: Any) -> Tally:
     """Exact tally (dict) of units start..start+count-1 of a game's spot."""
     if len(args) != 8:
         raise TypeError("game_equity_exact(high, low, players_holdings, weights, board, dead, start, count) "
@@ -1179,7 +1223,7 @@ def game_equity_exact(*args) -> dict:
 
 
 @_signature("high, low, players_holdings, weights, board, dead, seed, first, count")
-def game_equity_sample(*args) -> dict:
+def game_equity_sample(*args: Any) -> Tally:
     """Monte Carlo tally (dict) of samples first..first+count-1 of a game's spot."""
     if len(args) != 9:
         raise TypeError("game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count) "
@@ -1209,7 +1253,7 @@ for _name, _result, _args in (
     _function.argtypes = _args
 
 
-def _table_shape(n_arg, k_arg, order_arg):
+def _table_shape(n_arg: Any, k_arg: Any, order_arg: Any) -> Tuple[int, int, int]:
     n, k = _unsigned(n_arg, "n"), _unsigned(k_arg, "k")
     order = _order(order_arg)
     _check_n_k(n, k)
@@ -1224,7 +1268,7 @@ def _row_error(status: int, n: int) -> Exception:
     return _status_error(status)
 
 
-def _rows_of(obj, k: int) -> "_Buffer":
+def _rows_of(obj: Any, k: int) -> "_Buffer":
     rows = _Buffer(obj, False, "B", 1, "rows")
     if k == 0 or rows.nbytes % k:
         rows.release()
@@ -1237,7 +1281,7 @@ class _AnyBuffer:
 
     __slots__ = ("view", "address", "nbytes", "itemsize", "format", "_keep")
 
-    def __init__(self, obj, writable: bool, what: str):
+    def __init__(self, obj: Any, writable: bool, what: str) -> None:
         try:
             view = memoryview(obj)
             if not view.c_contiguous or (writable and view.readonly):
@@ -1260,7 +1304,7 @@ class _AnyBuffer:
 
 
 @_signature("n, k, order, start, count, out")
-def combination_rows_into(*args) -> None:
+def combination_rows_into(*args: Any) -> None:
     """Rows of the k-subsets of range(n) with ranks start.. in colex (order 0) or lex (1) order, into a uint8 buffer."""
     if len(args) != 6:
         raise TypeError("combination_rows_into(n, k, order, start, count, out) takes 6 arguments")
@@ -1278,7 +1322,7 @@ def combination_rows_into(*args) -> None:
 
 
 @_signature("k, order, start, count, out")
-def values_by_rank_into(*args) -> None:
+def values_by_rank_into(*args: Any) -> None:
     """Values of the k-card hands (5..9) with ranks start.. in colex (order 0) or lex (1) order, into a uint16 buffer."""
     if len(args) != 5:
         raise TypeError("values_by_rank_into(k, order, start, count, out) takes 5 arguments")
@@ -1297,7 +1341,7 @@ def values_by_rank_into(*args) -> None:
 
 
 @_signature("rows, n, k, order, out")
-def combination_ranks_into(*args) -> None:
+def combination_ranks_into(*args: Any) -> None:
     """The uint64 rank (colex or lex) of each k-item row of a uint8 buffer, into out."""
     if len(args) != 5:
         raise TypeError("combination_ranks_into(rows, n, k, order, out) takes 5 arguments")
@@ -1327,13 +1371,13 @@ def _holds_objects(format: str) -> bool:
 
 
 @_signature("rows, n, k, order, table, out")
-def combination_lookup_into(*args) -> None:
+def combination_lookup_into(*args: Any) -> None:
     """The table entry at each row's rank (colex or lex), into out."""
     if len(args) != 6:
         raise TypeError("combination_lookup_into(rows, n, k, order, table, out) takes 6 arguments")
     n, k, order = _table_shape(args[1], args[2], args[3])
     rows = _rows_of(args[0], k)
-    held: list = [rows]
+    held: List[Any] = [rows]  # _Buffer and _AnyBuffer
     try:
         table = _AnyBuffer(args[4], False, "table")
         held.append(table)

@@ -31,7 +31,7 @@ from ._backend import core as _core
 from ._buffers import Rows, is_numpy_array, numpy_or_none, zeros
 from ._cards import Card
 from ._checks import integer
-from ._histogram import value_histogram as histogram_job
+from ._histogram import histogram_job
 from ._games_equity import EQUITY_GAMES, GameEquityResult, equity, game_id, game_names, parse_range
 
 __all__ = [

@@ -34,9 +34,10 @@ import importlib
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterable, List, Optional, Sized, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sized, Tuple
 
 from ._checks import as_int, positive
+from ._subsets import combination_rows, combination_span
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
            "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
@@ -74,7 +75,7 @@ def available_cpus() -> int:
         True
     """
     try:
-        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined]
+        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined,unused-ignore]  # Linux only
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
 
@@ -131,7 +132,8 @@ def workers(executor: Any = None) -> int:
     if client is not None and is_dask_client(client):
         if getattr(client, "status", "running") in ("closing", "closed"):
             raise ValueError(f"the distributed.Client is {client.status}; connect a new one")
-        return max(1, sum(client.nthreads().values()))
+        threads: int = sum(client.nthreads().values())
+        return max(1, threads)
     count = getattr(executor, "_max_workers", None)
     return count if isinstance(count, int) and count > 0 else available_cpus()
 
@@ -305,13 +307,14 @@ def _sizes(tasks: Iterable[Any], sizes: Any, total: Optional[int]) -> Tuple[Call
 class _Merger:
     """Merges parts in task order, however they arrive; reports progress and asks `stop`."""
 
-    def __init__(self, merge, initial, report, stop):
+    def __init__(self, merge: Callable[[Any, Any], Any], initial: Any, report: Callable[[int], None],
+                 stop: Optional[Callable[[Any], bool]]) -> None:
         self.merge, self.total, self.report, self.stop = merge, initial, report, stop
         self.merged = 0  # tasks merged so far
         self.done = 0  # their work units
-        self.waiting: dict = {}  # index -> (part, size) finished ahead of its turn
+        self.waiting: Dict[int, Tuple[Any, int]] = {}  # index -> (part, size) finished ahead of its turn
 
-    def add(self, part, size: int) -> bool:
+    def add(self, part: Any, size: int) -> bool:
         """Merges the next part in order; True when `stop` says the job is done."""
         self.total = part if self.total is _FIRST else self.merge(self.total, part)
         self.done += size
@@ -319,7 +322,7 @@ class _Merger:
         self.report(self.done)
         return bool(self.stop and self.stop(self.total))
 
-    def arrived(self, index: int, part, size: int) -> bool:
+    def arrived(self, index: int, part: Any, size: int) -> bool:
         """Records a finished task; merges every part now in order. True when the job is done."""
         self.waiting[index] = (part, size)
         while self.merged in self.waiting:
@@ -328,9 +331,10 @@ class _Merger:
         return False
 
 
-def _run_on(executor, worker, tasks: Iterable[Any], size_of, state: _Merger, window: int) -> None:
+def _run_on(executor: Any, worker: Callable[[Any], Any], tasks: Iterable[Any], size_of: Callable[[Any], int],
+            state: _Merger, window: int) -> None:
     """Keeps at most `window` unmerged tasks submitted; any failure cancels the rest and re-raises."""
-    running: dict = {}  # future -> (task index, size)
+    running: Dict["cf.Future[Any]", Tuple[int, int]] = {}  # future -> (task index, size)
     pending = iter(tasks)
     submitted = 0
     exhausted = False
@@ -364,7 +368,7 @@ def _dask_backed(executor: Any) -> bool:
 # ---- progress ---------------------------------------------------------------------------------------------
 
 
-def _progress(progress: Any, total: int):
+def _progress(progress: Any, total: int) -> Tuple[Callable[[int], None], Callable[[], None]]:
     """(report(done), close()) for run()'s progress argument."""
     if progress is False:
         return (lambda done: None), (lambda: None)
@@ -426,8 +430,6 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
         >>> int(counts[1]), int(counts.sum())
         (4, 2598960)
     """
-    from ._table import combination_span
-
     first, end, order_code = combination_span(n, k, start, stop, order)
     block, executor = positive(block, "block"), _threads_or_executor(executor)
     if chunk is None:
@@ -446,12 +448,10 @@ def map_combinations(func: Callable[[Any], Any], n: int, k: int, reduce: Optiona
     return concat(parts)
 
 
-def map_task(task: Tuple) -> Any:
+def map_task(task: Tuple[Any, ...]) -> Any:
     """Worker of map_combinations and CombinationTable.build: one rank range, in blocks of rows,
     reduced in order (or, with no reduce, concatenated) locally."""
     func, reduce, n, k, order_code, first, end, block, cancelled = task
-    from ._table import combination_rows
-
     parts = []
     total = _FIRST
     for a in range(first, end, block):
@@ -522,7 +522,7 @@ def evaluate_batch_into(cards: Any, k: int, out: Any, threads: Optional[int] = N
         raise
 
 
-def _evaluate_piece(piece: Tuple) -> None:
+def _evaluate_piece(piece: Tuple[Any, ...]) -> None:
     from ._backend import core
 
     core.evaluate_batch_into(*piece)

@@ -599,7 +599,7 @@ test("winners names its board, and equity and gameEquity word 'not enough cards'
         'not enough cards: 2 players with 2 cards each, a board of 5 and 28 dead cards need 37 > 36', 'count');
 });
 
-// ---- audit 4: the bindings agree (Python's words in tests/test_api_audit2.py, items 9 and 10) -------------
+// ---- the bindings agree (Python's words in tests/test_range_weights.py and tests/test_showdown_inputs.py) -----
 
 const TINY = 'weight must be 0 or a number that does not round to 0.0 as a float, got ';
 
