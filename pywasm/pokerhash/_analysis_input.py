@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Tuple
 
 from ._backend import core as analysis_core
 from ._cards import Card, named_cards
@@ -26,14 +26,15 @@ def cards_arg(cards: Any, name: str) -> List[int]:
 
 
 def distinct(*groups: Tuple[str, List[int]]) -> None:
-    """Refuses a card used twice within or across the named groups ("card As is both on the board and dead")."""
-    owner: dict = {}
-    for name, cards in groups:
+    """Refuses a card in two of the groups, each named by where it is ("on the board", "dead", "in the hole"):
+    "card Ks is both on the board and dead", as equity and the JS library say it."""
+    owner: Dict[int, str] = {}
+    for where, cards in groups:
         for card in cards:
             if card in owner:
-                where = f"twice in {name}" if owner[card] == name else f"both in {owner[card]} and {name}"
-                raise ValueError(f"card {Card(card)} is {where}")
-            owner[card] = name
+                raise ValueError(f"duplicate card {Card(card)}" if owner[card] == where
+                                 else f"card {Card(card)} is both {owner[card]} and {where}")
+            owner[card] = where
 
 
 def executor_of(threads: Any, executor: Any) -> Any:

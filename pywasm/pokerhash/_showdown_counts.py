@@ -73,7 +73,7 @@ def showdown(board: Any, dead: Any = None) -> Showdown:
     dead_ids = cards_arg(dead, "dead")
     if len(board_ids) not in (3, 4, 5):
         raise ValueError(f"the board must have 3, 4 or 5 cards, got {len(board_ids)}")
-    distinct(("the board", board_ids), ("the dead cards", dead_ids))
+    distinct(("on the board", board_ids), ("dead", dead_ids))
     live = 52 - len(board_ids) - len(dead_ids)
     if live < 4 + 5 - len(board_ids):
         raise ValueError(f"not enough cards: {live} left, a hole, an opponent and the runout need "
@@ -135,7 +135,7 @@ def showdown_matrix(dead: Any = None, *, threads: Optional[int] = None, executor
     """
     np = numpy()
     dead_ids = cards_arg(dead, "dead")
-    distinct(("the dead cards", dead_ids))
+    distinct(("dead", dead_ids))
     if 52 - len(dead_ids) < 9:
         raise ValueError(f"not enough cards: {52 - len(dead_ids)} left, two holes and a board need 9")
     executor = executor_of(threads, executor)

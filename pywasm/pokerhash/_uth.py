@@ -111,7 +111,7 @@ def solve(rules: Rules, dead: List[int], executor: Any, progress: Any, chunk: Op
     representatives = np.unique(class_of[class_of != 0xFFFF]).astype(np.intp)
     tasks = [(rules.packed, dead_bytes, representatives, a, b)
              for a, b in parallel.plan(0, FLOPS, FLOPS_PER_SECOND, executor, chunk)]
-    initial = (np.zeros((len(representatives), LINES), np.uint64), {})
+    initial: Tuple[Any, Dict[int, bytes]] = (np.zeros((len(representatives), LINES), np.uint64), {})
     rep_totals, bet_rows = parallel.run(solve_task, tasks, add_part, initial, executor=executor,
                                         sizes=[t[4] - t[3] for t in tasks], progress=progress)
     totals = np.zeros((PAIRS, LINES), np.uint64)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any, Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ._analysis_input import analysis_core, cards_arg, distinct, executor_of, numpy
 from ._cards import RANK_CHARS, Card
@@ -169,7 +169,7 @@ class UTHResult:
         """
         hole_ids = self._hole(hole)
         board_ids = cards_arg(board, "board")
-        distinct(("the hole", hole_ids), ("the board", board_ids), ("the dead cards", self._dead))
+        distinct(("in the hole", hole_ids), ("on the board", board_ids), ("dead", self._dead))
         if not board_ids:
             decision = self.preflop_decision(hole_ids)
             return Decision("preflop", decision.action, {"check": decision.ev_check, "raise3": decision.ev_raise3,
@@ -265,14 +265,14 @@ class UTHResult:
         ids = cards_arg(hole, "hole")
         if len(ids) != 2:
             raise ValueError(f"a hole has 2 cards, got {len(ids)}")
-        distinct(("the hole", ids), ("the dead cards", self._dead))
+        distinct(("in the hole", ids), ("dead", self._dead))
         return ids
 
     def _class_of_hole(self, ids: List[int]) -> int:
         return int(self._class_of[_pair_index(ids)])
 
 
-def _split(pair: int) -> tuple:
+def _split(pair: int) -> Tuple[int, int]:
     hi = 1
     while hi * (hi + 1) // 2 <= pair:
         hi += 1
@@ -314,7 +314,7 @@ def ultimate_texas_holdem(*, pay_table: Optional[Any] = None, allow_3x: bool = T
     """
     rules = Rules(pay_table, allow_3x)
     dead_ids = cards_arg(dead, "dead")
-    distinct(("the dead cards", dead_ids))
+    distinct(("dead", dead_ids))
     if 52 - len(dead_ids) < 9:
         raise ValueError(f"not enough cards: {52 - len(dead_ids)} left, two holes and a board need 9")
     class_of, totals, bets = solve(rules, dead_ids, executor_of(threads, executor), progress, chunk)

@@ -9,12 +9,12 @@ are or copied once. Pyodide runs Python on one thread, so the module-level scrat
 from __future__ import annotations
 
 import ctypes
-import inspect
 import sys
 from ctypes import POINTER, c_char_p, c_int, c_int64, c_size_t, c_uint, c_uint64, c_void_p
-from typing import Any, Callable, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from ._wasm_library import lib as _lib
+from ._wasm_library import signature as _signature
 
 __all__ = [
     "showdown_into", "showdown_matrix_units", "showdown_matrix_into", "uth_payoff", "uth_river", "uth_flop_into",
@@ -54,28 +54,12 @@ for _name, _result, _args in (
     _function.restype = _result
     _function.argtypes = _args
 
-_units = c_uint64()
-_bad_row = c_size_t()
+_units: ctypes._SimpleCData[int] = c_uint64()
+_bad_row: ctypes._SimpleCData[int] = c_size_t()
 _outcomes = (c_uint64 * UTH_OUTCOMES)()
 _ev = (c_int64 * 2)()
 _rules = (ctypes.c_char * RULES_BYTES)()
 _rules_at = ctypes.addressof(_rules)
-
-Function = TypeVar("Function", bound=Callable[..., Any])
-
-
-def _signature(parameters: str) -> Callable[[Function], Function]:
-    """Declares the positional-only parameters of a function that takes *args and counts them itself, as the
-    native text signature does (help(), inspect, stubtest)."""
-    signature = inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY)
-                                   for name in parameters.split(", ")])
-
-    def declare(function: Function) -> Function:
-        function.__signature__ = signature  # type: ignore[attr-defined]
-        return function
-
-    return declare
-
 
 def _arg_count(args: Sequence[Any], want: int, name: str) -> None:
     if len(args) != want:

@@ -11,19 +11,18 @@ Pyodide runs Python on one thread, so the module-level scratch arrays below need
 from __future__ import annotations
 
 import ctypes
-import inspect
 import itertools
 import operator
 import struct
-from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Tuple
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint, c_uint64, c_void_p
 
 from ._checks import is_card_id as _is_card_id, is_card_sequence as _is_card_sequence, shown as _shown
 from ._checks import shown_value as _shown_value
 
 from ._wasm_library import lib as _lib
+from ._wasm_library import signature as _signature
 
-_R = TypeVar("_R")
 #: An engine tally: counts, sums and per-player lists of them (the dicts _equity_engine.Tally describes).
 Tally = Dict[str, Any]
 
@@ -104,24 +103,6 @@ def _unsigned(obj: Any, name: str) -> int:
     if not isinstance(value, int) or not 0 <= value < U64_END:
         raise ValueError(f"{name} must be a non-negative integer below 2**64, got {_shown_value(obj)}")
     return value
-
-
-def _signature(parameters: str) -> Callable[[Callable[..., _R]], Callable[..., _R]]:
-    """Declares a function's native text signature ("n, k" positional-only, "*cards" any number), so that
-    help() and inspect show what they show for the native binding. Most of these functions take *args and
-    check the count themselves, with the native binding's messages: to a type checker they take any
-    arguments and return what they return (and stubtest, which cannot see the declared signature, leaves
-    them to tests/web/core_cases.py, which compares them with the native binding's)."""
-    signature = inspect.Signature([
-        inspect.Parameter(name.lstrip("*"), inspect.Parameter.VAR_POSITIONAL if name.startswith("*")
-                          else inspect.Parameter.POSITIONAL_ONLY)
-        for name in parameters.split(", ")])
-
-    def declare(function: Callable[..., _R]) -> Callable[..., _R]:
-        function.__signature__ = signature  # type: ignore[attr-defined]
-        return function
-
-    return declare
 
 
 def _fast_sequence(obj: Any, message: str) -> Tuple[Any, ...]:
@@ -1408,6 +1389,8 @@ def combination_lookup_into(*args: Any) -> None:
 # ---- whole-deal analysis: its own module, part of this one's contract as _core_analysis.c is of _core ------
 
 from ._wasm_analysis import (  # noqa: E402  (after the functions above: it declares its own C functions)
-    showdown_into, showdown_matrix_into, showdown_matrix_units, uth_classes_into, uth_flop_decisions_into,
-    uth_flop_into, uth_payoff, uth_river, uth_river_decisions_into, uth_solve_into,
+    showdown_into as showdown_into, showdown_matrix_into as showdown_matrix_into,
+    showdown_matrix_units as showdown_matrix_units, uth_classes_into as uth_classes_into,
+    uth_flop_decisions_into as uth_flop_decisions_into, uth_flop_into as uth_flop_into, uth_payoff as uth_payoff,
+    uth_river as uth_river, uth_river_decisions_into as uth_river_decisions_into, uth_solve_into as uth_solve_into,
 )
