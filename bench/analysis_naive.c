@@ -4,8 +4,8 @@
  *   uth [FLOPS]      Ultimate Texas Hold'em over the suit-canonical flops (first FLOPS of the 1,755, default
  *                    all): each turn+river board's pairs valued, qsort, swept; river and flop decided by EV.
  * Each prints its CPU seconds and what it counted, to check against the library on the same work.
- * Build: bench/bench_analysis.py compiles it with the core (cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common
- * bench/analysis_naive.c core_c/src/*/*.c core_c/tables/*.c). */
+ * Build: bench/bench_analysis.py compiles it with the core's sources, every feature folder of core_c/src and the
+ * generated tables (cc -O3 -std=c11 -Icore_c/include -Icore_c/src/common). */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
