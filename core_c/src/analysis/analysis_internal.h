@@ -98,8 +98,8 @@ static inline int ph_uth_flop_bets(const ph_uth_pays *pays, const uint32_t *coun
 }
 
 /* One flop's counts by live-pair row (b's live cards: all but the flop and the dead; C(live, 2) rows of
- * PH_UTH_FLOP_COUNTS, set here); group: the renamings that keep the dead cards. */
+ * PH_UTH_FLOP_COUNTS, set here; scratch as large); group: the renamings that keep the dead cards. */
 void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],
-                      uint32_t *counts);
+                      uint32_t *counts, uint32_t *scratch);
 
 #endif

@@ -8,11 +8,13 @@
 
 #define HIGH_CARD 9
 
-/* The renamings that keep the flop (and the dead cards) in place map a runout to one with the same outcomes
- * for the renamed holes: each orbit of runouts is swept once, through its smallest member, and its counts go to
- * every image's renamed pairs. */
+/* The renamings that keep the flop (and the dead cards) in place, S, map a runout to one with the same outcomes
+ * for the renamed holes. So each orbit of runouts is swept once, through its smallest member R, and its counts
+ * go, times the orbit's size, to the pairs as they are: C[h] = sum over orbits of |orbit| data(R, h). A pair's
+ * total over every runout is then the mean of C over its images, (1/|S|) sum over s in S of C[s(h)]: every
+ * runout of an orbit is s(R) for |S|/|orbit| renamings s, and data(s(R), h) = data(R, s^-1(h)). */
 typedef struct runout_symmetry {
-    unsigned size;                 /* renamings keeping the flop: 1..6 */
+    unsigned size;                 /* |S|: 1..6 without dead cards, the identity first */
     const uint8_t *perm[24];
     uint8_t position[24][52];      /* live position of the renamed card at each live position */
 } runout_symmetry;
@@ -23,7 +25,7 @@ static void runout_symmetry_init(runout_symmetry *sym, const ph_suit_group *grou
     for (unsigned i = 0; i < b->live_count; i++)
         position_of[b->live[i]] = (uint8_t)i;
     sym->size = 0;
-    for (unsigned g = 0; g < group->size; g++) { /* the identity comes first */
+    for (unsigned g = 0; g < group->size; g++) {
         if (ph_suit_permute(flop, group->perm[g]) != flop)
             continue;
         sym->perm[sym->size] = group->perm[g];
@@ -35,41 +37,50 @@ static void runout_symmetry_init(runout_symmetry *sym, const ph_suit_group *grou
     }
 }
 
-/* The renamings (indexes into sym) giving the distinct images of a runout, or 0 when the runout is not the
- * smallest of its orbit. */
-static unsigned runout_images(const runout_symmetry *sym, uint64_t runout, unsigned images[24]) {
-    uint64_t seen[24];
-    unsigned count = 0;
+/* The size of a runout's orbit under S, or 0 when the runout is not the smallest of its orbit. */
+static unsigned runout_orbit(const runout_symmetry *sym, uint64_t runout) {
+    unsigned fixed = 0;
     for (unsigned s = 0; s < sym->size; s++) {
         uint64_t image = ph_suit_permute(runout, sym->perm[s]);
         if (image < runout)
             return 0;
-        unsigned known = 0;
-        while (known < count && seen[known] != image)
-            known++;
-        if (known == count) {
-            seen[count] = image;
-            images[count++] = s;
-        }
+        fixed += image == runout;
     }
-    return count;
+    return sym->size / fixed;
+}
+
+/* counts[h] = (1/|S|) sum over s of weighted[s(h)], for every live pair h. */
+static void symmetrise(const runout_symmetry *sym, unsigned n, const uint32_t *weighted, uint32_t *counts) {
+    for (unsigned j = 1; j < n; j++)
+        for (unsigned i = 0; i < j; i++) {
+            uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(i, j);
+            uint64_t sum[PH_UTH_FLOP_COUNTS] = {0};
+            for (unsigned s = 0; s < sym->size; s++) {
+                unsigned a = sym->position[s][i], z = sym->position[s][j];
+                const uint32_t *w = weighted + PH_UTH_FLOP_COUNTS * (size_t)(a < z ? ph_an_pair_index(a, z)
+                                                                                    : ph_an_pair_index(z, a));
+                for (unsigned o = 0; o < PH_UTH_FLOP_COUNTS; o++)
+                    sum[o] += w[o];
+            }
+            for (unsigned o = 0; o < PH_UTH_FLOP_COUNTS; o++)
+                c[o] = (uint32_t)(sum[o] / sym->size);
+        }
 }
 
 void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],
-                      uint32_t *counts) {
+                      uint32_t *counts, uint32_t *scratch) {
     unsigned n = b->live_count, rows = ph_an_choose2(n);
-    memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * rows);
     uint64_t flop_key, flop_bits;
     ph_an_cards_key(flop, 3, &flop_key, &flop_bits);
     runout_symmetry sym;
     runout_symmetry_init(&sym, group, b, ph_an_mask(flop, 3));
+    uint32_t *weighted = sym.size > 1 ? scratch : counts;
+    memset(weighted, 0, sizeof *weighted * PH_UTH_FLOP_COUNTS * rows);
     const int64_t *pay = pays->pay[1];
     for (unsigned r = 1; r < n; r++)
         for (unsigned t = 0; t < r; t++) {
-            unsigned images[24];
-            unsigned image_count =
-                runout_images(&sym, UINT64_C(1) << b->live[t] | UINT64_C(1) << b->live[r], images);
-            if (!image_count)
+            unsigned orbit = runout_orbit(&sym, UINT64_C(1) << b->live[t] | UINT64_C(1) << b->live[r]);
+            if (!orbit)
                 continue;
             ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r);
             unsigned opponents = b->opponents, high_total = b->category_total[HIGH_CARD];
@@ -90,33 +101,25 @@ void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an
                 unsigned losses_qualified = opponents - wins - ties - losses_unqualified;
                 int64_t play = pay[category] * wins_qualified + pay[10 + category] * wins_unqualified +
                                pay[21] * losses_qualified + pay[22] * losses_unqualified;
-                int folds = play <= fold;
-                for (unsigned i = 0; i < image_count; i++) {
-                    unsigned row;
-                    if (images[i] == 0) {
-                        row = ph_an_pair_index(lo, hi);
-                    } else {
-                        unsigned a = sym.position[images[i]][lo], z = sym.position[images[i]][hi];
-                        row = a < z ? ph_an_pair_index(a, z) : ph_an_pair_index(z, a);
-                    }
-                    uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)row;
-                    c[category] += wins_qualified;
-                    c[10 + category] += wins_unqualified;
-                    c[20] += ties;
-                    c[21] += losses_qualified;
-                    c[22] += losses_unqualified;
-                    if (folds) { /* the folded outcomes for now; the played ones are the rest */
-                        c += PH_UTH_OUTCOMES;
-                        c[category] += wins_qualified;
-                        c[10 + category] += wins_unqualified;
-                        c[20] += ties;
-                        c[21] += losses_qualified;
-                        c[22] += losses_unqualified;
-                        c[PH_UTH_OUTCOMES] += opponents;
-                    }
+                uint32_t *c = weighted + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(lo, hi);
+                c[category] += orbit * wins_qualified;
+                c[10 + category] += orbit * wins_unqualified;
+                c[20] += orbit * ties;
+                c[21] += orbit * losses_qualified;
+                c[22] += orbit * losses_unqualified;
+                if (play <= fold) { /* the folded outcomes for now; the played ones are the rest */
+                    c += PH_UTH_OUTCOMES;
+                    c[category] += orbit * wins_qualified;
+                    c[10 + category] += orbit * wins_unqualified;
+                    c[20] += orbit * ties;
+                    c[21] += orbit * losses_qualified;
+                    c[22] += orbit * losses_unqualified;
+                    c[PH_UTH_OUTCOMES] += orbit * opponents;
                 }
             }
         }
+    if (sym.size > 1)
+        symmetrise(&sym, n, weighted, counts);
     for (unsigned row = 0; row < rows; row++) {
         uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)row;
         for (unsigned o = 0; o < PH_UTH_OUTCOMES; o++)
@@ -136,7 +139,7 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
     if (PH_DECK_SIZE - 3 - dead_len < 6) /* hole, dealer, turn and river */
         return PH_E_ARGUMENT;
     ph_an_board *b = malloc(sizeof *b);
-    uint32_t *rows = malloc(sizeof *rows * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
     if (!b || !rows) {
         free(b);
         free(rows);
@@ -145,7 +148,7 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
     ph_suit_group group;
     ph_suit_group_init(&group, ph_an_mask(dead, dead_len));
     ph_an_board_live(b, excluded);
-    ph_uth_flop_rows(&pays, &group, b, flop, rows);
+    ph_uth_flop_rows(&pays, &group, b, flop, rows, rows + PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
     memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
     if (bet)
         memset(bet, 0, PH_HOLE_PAIRS);

@@ -87,7 +87,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
     uint16_t class_of[PH_HOLE_PAIRS];
     classes(&group, dead_mask, class_of);
     ph_an_board *b = malloc(sizeof *b);
-    uint32_t *rows = malloc(sizeof *rows * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
     if (!b || !rows) {
         free(b);
         free(rows);
@@ -103,7 +103,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
         if (representative != mask)
             continue;
         ph_an_board_live(b, mask | dead_mask);
-        ph_uth_flop_rows(&pays, &group, b, flop, rows);
+        ph_uth_flop_rows(&pays, &group, b, flop, rows, rows + PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
         add_flop(&pays, b, rows, class_of, group.size / stabiliser, totals, bet ? bet + (rank - start) * PH_HOLE_PAIRS : NULL);
     }
     free(b);
