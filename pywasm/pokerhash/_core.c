@@ -782,6 +782,12 @@ static INLINED PyObject *bound_call(const call_spec *spec, PyObject *(*call)(cal
         (void)module;                                                                          \
         return bound_call(&name##_args, name##_call, args, nargs);                             \
     }
+/* BIND for a binding whose call is one expression of `a`. */
+#define BIND_RETURNING(name, expression)          \
+    static PyObject *name##_call(call_args *a) {  \
+        return expression;                        \
+    }                                             \
+    BIND(name)
 /* The same for a METH_O function (one argument, no count to check). */
 #define BIND_O(name)                                                                           \
     static PyObject *py_##name(PyObject *module, PyObject *arg) {                              \
@@ -842,6 +848,27 @@ static int whole_rows(call_args *a) {
     return 0;
 }
 
+/* out holds what the call writes. */
+static int out_fits_histogram(call_args *a) {
+    return out_holds(&a->out, PH_WORST_VALUE + 1, "uint64 values");
+}
+
+static int out_fits_game_histogram(call_args *a) {
+    return out_holds(&a->out, (unsigned long long)ph_game_worst((int)a->game) + 1, "uint64 values");
+}
+
+static int out_fits_rows(call_args *a) { /* count rows of k items */
+    return out_holds(&a->out, a->count * a->k, "uint8 values");
+}
+
+static int out_fits_masks(call_args *a) {
+    return out_holds(&a->out, a->count, "uint64 values");
+}
+
+static int out_fits_values(call_args *a) {
+    return out_holds(&a->out, a->count, "uint16 values");
+}
+
 /* hole and board: 4 to 6 and 3 to 5 cards, none shared. */
 static int omaha_cards(call_args *a) {
     if (a->hole.len < 4 || a->hole.len > 6) {
@@ -887,6 +914,22 @@ static PyObject *status_result(int status) {
         return PyErr_NoMemory();
     return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
 }
+
+/* The result of work that touches no Python object, run with the GIL released: None, or the core's error. */
+static PyObject *released_run(int (*run)(const call_args *), const call_args *a) {
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = run(a);
+    Py_END_ALLOW_THREADS
+    return status_result(status);
+}
+
+/* BIND for a binding whose whole work is <name>_run(a), run by released_run (filling `out`, say). */
+#define BIND_RELEASED(name)                        \
+    static PyObject *name##_call(call_args *a) {   \
+        return released_run(name##_run, a);        \
+    }                                              \
+    BIND(name)
 
 /* The row errors of the card batches as exceptions ("row 17: duplicate card"). */
 static PyObject *row_status(int status, size_t bad_row) {
@@ -945,10 +988,7 @@ static const char EVALUATE_DOC[] =
     "    (236, 1)\n";
 
 static const call_spec evaluate_args = {NULL, 0, 1, STEPS(HAND(0, 0))};
-static PyObject *evaluate_call(call_args *a) {
-    return PyLong_FromLong(ph_evaluate(a->hand.ids, (size_t)a->hand.len));
-}
-BIND(evaluate)
+BIND_RETURNING(evaluate, PyLong_FromLong(ph_evaluate(a->hand.ids, (size_t)a->hand.len)))
 
 static const call_spec parse_cards_args = {NULL, 0, 1, STEPS(CARDS(0, hand, REST))};
 static PyObject *parse_cards_call(call_args *a) {
@@ -1013,34 +1053,25 @@ static PyObject *evaluate_batch_into_call(call_args *a) {
 }
 BIND(evaluate_batch_into)
 
-/* Adds the values of the k-card hands [start, start+count) into out (7463 uint64 slots) with the GIL
- * released: by the core's sweep, or (by_state_machine) every hand through the nested-table machine. */
-static PyObject *fill_histogram(call_args *a, int by_state_machine) {
-    if (out_holds(&a->out, PH_WORST_VALUE + 1, "uint64 values") < 0)
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = by_state_machine ? ph_sm_value_histogram((size_t)a->k, a->out.buf)
-                              : ph_value_histogram((size_t)a->k, a->start, a->count, a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
-}
-
+/* Adds the values of the k-card hands with colex ranks start..start+count-1 into out (7463 uint64 slots). */
 static const call_spec value_histogram_into_args = {
     TAKES("value_histogram_into(k, start, count, out)", 4),
-    STEPS(U64(0, k), U64(1, start), U64(2, count), HAND_K, RULE(hand_range), OUT_BUFFER(3, out, "QLK", 8))};
-static PyObject *value_histogram_into_call(call_args *a) {
-    return fill_histogram(a, 0);
+    STEPS(U64(0, k), U64(1, start), U64(2, count), HAND_K, RULE(hand_range), OUT_BUFFER(3, out, "QLK", 8),
+          RULE(out_fits_histogram))};
+static int value_histogram_into_run(const call_args *a) {
+    return ph_value_histogram((size_t)a->k, a->start, a->count, a->out.buf);
 }
-BIND(value_histogram_into)
+BIND_RELEASED(value_histogram_into)
 
+/* The same for every k-card hand, through the nested-table state machine. */
 static const call_spec sm_value_histogram_args = {
     TAKES("sm_value_histogram(k, out)", 2),
-    STEPS(U64(0, k), BOUND(k, 5, 7, "k must be 5 to 7, got %llu"), OUT_BUFFER(1, out, "QLK", 8))};
-static PyObject *sm_value_histogram_call(call_args *a) {
-    return fill_histogram(a, 1);
+    STEPS(U64(0, k), BOUND(k, 5, 7, "k must be 5 to 7, got %llu"), OUT_BUFFER(1, out, "QLK", 8),
+          RULE(out_fits_histogram))};
+static int sm_value_histogram_run(const call_args *a) {
+    return ph_sm_value_histogram((size_t)a->k, a->out.buf);
 }
-BIND(sm_value_histogram)
+BIND_RELEASED(sm_value_histogram)
 
 /* ---- combinatorics ------------------------------------------------------------------------------- */
 
@@ -1120,34 +1151,24 @@ static PyObject *unrank_combination_call(call_args *a) {
 BIND(unrank_combination)
 
 /* combinations_into and combination_masks_into: (n, k, start, count, out), the subsets with colex ranks
- * start..start+count-1. */
-#define COMBINATION_RANGE U64(0, n), U64(1, k), U64(2, start), U64(3, count), RULE(n_k_range)
+ * start..start+count-1, as rows of k items or as bit masks. */
+#define COMBINATIONS_ARGS(fit, out_codes, out_itemsize, out_fit)                                                   \
+    {"takes (n, k, start, count, out)", 5, 0,                                                                    \
+     STEPS(U64(0, n), U64(1, k), U64(2, start), U64(3, count), RULE(n_k_range), RULE(fit),                       \
+           OUT_BUFFER(4, out, out_codes, out_itemsize), RULE(out_fit))}
 
-static const call_spec combinations_into_args = {
-    "takes (n, k, start, count, out)", 5, 0, STEPS(COMBINATION_RANGE, RULE(k_rows_fit), OUT_BUFFER(4, out, "B", 1))};
-static PyObject *combinations_into_call(call_args *a) {
-    if (out_holds(&a->out, a->count * a->k, "uint8 values") < 0)
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_combinations((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
-}
-BIND(combinations_into)
+static const call_spec combinations_into_args = COMBINATIONS_ARGS(k_rows_fit, "B", 1, out_fits_rows);
+static const call_spec combination_masks_into_args = COMBINATIONS_ARGS(masks_fit, "QLK", 8, out_fits_masks);
 
-static const call_spec combination_masks_into_args = {
-    "takes (n, k, start, count, out)", 5, 0, STEPS(COMBINATION_RANGE, RULE(masks_fit), OUT_BUFFER(4, out, "QLK", 8))};
-static PyObject *combination_masks_into_call(call_args *a) {
-    if (out_holds(&a->out, a->count, "uint64 values") < 0)
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_combination_masks((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
+static int combinations_into_run(const call_args *a) {
+    return ph_combinations((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
 }
-BIND(combination_masks_into)
+BIND_RELEASED(combinations_into)
+
+static int combination_masks_into_run(const call_args *a) {
+    return ph_combination_masks((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
+}
+BIND_RELEASED(combination_masks_into)
 
 static const call_spec hand_index_args = {NULL, 1, 0, STEPS(U64(0, mask))};
 static PyObject *hand_index_call(call_args *a) {
@@ -1195,8 +1216,32 @@ BIND(quinary_hash)
 
 /* ---- enumeration and equity (docs/design/equity-c-api.md) ---------------------------------------- */
 
-/* start..start+count-1 are units of the spot, else ValueError. */
-static int units_cover(uint64_t units, const call_args *a) {
+/* The four ways to tally a spot: hold'em (ph_equity_*) or a game pair (ph_game_equity_*: high read into
+ * a->game, low into a->low), by exact enumeration or by Monte Carlo samples. */
+typedef enum { HOLDEM_EXACT, HOLDEM_SAMPLE, GAME_EXACT, GAME_SAMPLE } equity_run;
+
+static int is_sample(equity_run run) {
+    return run == HOLDEM_SAMPLE || run == GAME_SAMPLE;
+}
+
+/* The core's status of a run as an exception. */
+static PyObject *equity_error(int status, equity_run run) {
+    if (status == PH_E_ARGUMENT && is_sample(run))
+        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
+    if (status == PH_E_OVERFLOW && run == GAME_EXACT)
+        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    return status_result(status);
+}
+
+/* The spot's units (exact runs) hold start..start+count-1, else ValueError. */
+static int units_cover(call_args *a, equity_run run) {
+    uint64_t units = 0;
+    int status = run == GAME_EXACT ? ph_game_equity_units((int)a->game, (int)a->low, &a->spot.game, &units)
+                                   : ph_equity_exact_units(&a->spot.game, &units);
+    if (status != PH_OK) {
+        equity_error(status, run);
+        return -1;
+    }
     if (a->start > units || a->count > units - a->start) {
         PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", a->start, a->start + a->count,
                      (unsigned long long)units);
@@ -1205,66 +1250,88 @@ static int units_cover(uint64_t units, const call_args *a) {
     return 0;
 }
 
-/* The errors of a Monte Carlo run: no deal found, MemoryError, or the core's message. */
-static PyObject *sample_error(int status) {
-    if (status == PH_E_ARGUMENT)
-        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
-    return status_result(status);
+static int holdem_units_cover(call_args *a) {
+    return units_cover(a, HOLDEM_EXACT);
 }
 
-static const call_spec equity_units_args = {TAKES("equity_units(players_holdings, weights, board, dead)", 4),
-                                            STEPS(SPOT(0))};
-static PyObject *equity_units_call(call_args *a) {
+static int game_units_cover(call_args *a) {
+    return units_cover(a, GAME_EXACT);
+}
+
+/* The tally (a dict) of one run, computed with the GIL released. */
+static PyObject *equity_tally(call_args *a, equity_run run) {
+    union {
+        ph_equity_tally holdem;
+        ph_game_tally game;
+    } tally;
+    memset(&tally, 0, sizeof tally);
+    const ph_equity_game *spot = &a->spot.game;
+    int high = (int)a->game, low = (int)a->low, status;
+    Py_BEGIN_ALLOW_THREADS
+    switch (run) {
+    case HOLDEM_EXACT: status = ph_equity_exact(spot, a->start, a->count, &tally.holdem); break;
+    case HOLDEM_SAMPLE: status = ph_equity_sample(spot, a->seed, a->first, a->count, &tally.holdem); break;
+    case GAME_EXACT: status = ph_game_equity_exact(high, low, spot, a->start, a->count, &tally.game); break;
+    default: status = ph_game_equity_sample(high, low, spot, a->seed, a->first, a->count, &tally.game); break;
+    }
+    Py_END_ALLOW_THREADS
+    if (status != PH_OK)
+        return equity_error(status, run);
+    return run == HOLDEM_EXACT || run == HOLDEM_SAMPLE ? tally_dict(&tally.holdem, spot->players)
+                                                       : game_tally_dict(&tally.game, spot->players);
+}
+
+/* The units of the exact run (equity_units, game_equity_units). */
+static PyObject *spot_units(call_args *a, equity_run run) {
     uint64_t units = 0;
-    if (ph_equity_exact_units(&a->spot.game, &units) == PH_E_OVERFLOW)
+    if (run == GAME_EXACT) {
+        if (ph_game_equity_units((int)a->game, (int)a->low, &a->spot.game, &units) == PH_E_OVERFLOW)
+            return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    } else if (ph_equity_exact_units(&a->spot.game, &units) == PH_E_OVERFLOW) {
         return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 holding combinations");
+    }
     return PyLong_FromUnsignedLongLong(units);
 }
-BIND(equity_units)
 
-static const call_spec equity_exact_seconds_args = {
-    TAKES("equity_exact_seconds(players_holdings, weights, board, dead)", 4), STEPS(SPOT(0))};
-static PyObject *equity_exact_seconds_call(call_args *a) {
+/* The estimated native single-core seconds of the exact run (a game's status is not reported, as in
+ * _wasm_core.py: past the spot's check it has none but running out of memory). */
+static PyObject *spot_seconds(call_args *a, equity_run run) {
     double seconds = 0;
-    int status = ph_equity_exact_seconds(&a->spot.game, &seconds);
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    if (run == GAME_EXACT) {
+        ph_game_equity_exact_seconds((int)a->game, (int)a->low, &a->spot.game, &seconds);
+    } else {
+        int status = ph_equity_exact_seconds(&a->spot.game, &seconds);
+        if (status != PH_OK)
+            return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    }
     return PyFloat_FromDouble(seconds);
 }
-BIND(equity_exact_seconds)
 
-static const call_spec equity_exact_args = {
-    TAKES("equity_exact(players_holdings, weights, board, dead, start, count)", 6),
-    STEPS(U64(4, start), U64(5, count), SPOT(0))};
-static PyObject *equity_exact_call(call_args *a) {
-    uint64_t units = 0;
-    int status = ph_equity_exact_units(&a->spot.game, &units);
-    if (status == PH_OK && units_cover(units, a) < 0)
-        return NULL;
-    ph_equity_tally tally;
-    memset(&tally, 0, sizeof tally);
-    if (status == PH_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_equity_exact(&a->spot.game, a->start, a->count, &tally);
-        Py_END_ALLOW_THREADS
-    }
-    return status == PH_OK ? tally_dict(&tally, a->spot.game.players) : status_result(status);
-}
-BIND(equity_exact)
+/* The bindings of a spot: name, result (an expression of a), usage, argument count, then the steps. */
+#define SPOT_BINDING(name, result, usage, arity, ...)                              \
+    static const call_spec name##_args = {TAKES(usage, arity), STEPS(__VA_ARGS__)}; \
+    BIND_RETURNING(name, result)
 
-static const call_spec equity_sample_args = {
-    TAKES("equity_sample(players_holdings, weights, board, dead, seed, first, count)", 7),
-    STEPS(U64(4, seed), U64(5, first), U64(6, count), SPOT(0))};
-static PyObject *equity_sample_call(call_args *a) {
-    ph_equity_tally tally;
-    memset(&tally, 0, sizeof tally);
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_equity_sample(&a->spot.game, a->seed, a->first, a->count, &tally);
-    Py_END_ALLOW_THREADS
-    return status == PH_OK ? tally_dict(&tally, a->spot.game.players) : sample_error(status);
-}
-BIND(equity_sample)
+SPOT_BINDING(equity_units, spot_units(a, HOLDEM_EXACT), "equity_units(players_holdings, weights, board, dead)", 4,
+             SPOT(0))
+SPOT_BINDING(equity_exact_seconds, spot_seconds(a, HOLDEM_EXACT),
+             "equity_exact_seconds(players_holdings, weights, board, dead)", 4, SPOT(0))
+SPOT_BINDING(equity_exact, equity_tally(a, HOLDEM_EXACT),
+             "equity_exact(players_holdings, weights, board, dead, start, count)", 6, U64(4, start), U64(5, count),
+             SPOT(0), RULE(holdem_units_cover))
+SPOT_BINDING(equity_sample, equity_tally(a, HOLDEM_SAMPLE),
+             "equity_sample(players_holdings, weights, board, dead, seed, first, count)", 7, U64(4, seed),
+             U64(5, first), U64(6, count), SPOT(0))
+SPOT_BINDING(game_equity_units, spot_units(a, GAME_EXACT),
+             "game_equity_units(high, low, players_holdings, weights, board, dead)", 6, GAME_PAIR(0))
+SPOT_BINDING(game_equity_exact_seconds, spot_seconds(a, GAME_EXACT),
+             "game_equity_exact_seconds(high, low, players_holdings, weights, board, dead)", 6, GAME_PAIR(0))
+SPOT_BINDING(game_equity_exact, equity_tally(a, GAME_EXACT),
+             "game_equity_exact(high, low, players_holdings, weights, board, dead, start, count)", 8, U64(6, start),
+             U64(7, count), GAME_PAIR(0), RULE(game_units_cover))
+SPOT_BINDING(game_equity_sample, equity_tally(a, GAME_SAMPLE),
+             "game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count)", 9,
+             U64(6, seed), U64(7, first), U64(8, count), GAME_PAIR(0))
 
 /* ---- Omaha --------------------------------------------------------------------------------------- */
 
@@ -1386,10 +1453,7 @@ BIND_O(game_info)
 
 /* (game, *cards): one hand, its cards in the game's deck. */
 static const call_spec game_evaluate_args = {"takes a game id and the cards", 1, 1, STEPS(GAME(0), HAND(1, IN_DECK))};
-static PyObject *game_evaluate_call(call_args *a) {
-    return PyLong_FromLong(ph_game_evaluate((int)a->game, a->hand.ids, (size_t)a->hand.len));
-}
-BIND(game_evaluate)
+BIND_RETURNING(game_evaluate, PyLong_FromLong(ph_game_evaluate((int)a->game, a->hand.ids, (size_t)a->hand.len)))
 
 static const call_spec game_best_five_args = {"takes a game id and the cards", 1, 1, STEPS(GAME(0), HAND(1, IN_DECK))};
 static PyObject *game_best_five_call(call_args *a) {
@@ -1414,10 +1478,7 @@ BIND(game_omaha_evaluate)
 #define GAME_VALUE GAME(0), HAND_VALUE(1, OF_GAME)
 
 static const call_spec game_category_args = {TAKES("game_category(game, value)", 2), STEPS(GAME_VALUE)};
-static PyObject *game_category_call(call_args *a) {
-    return PyLong_FromLong(ph_game_category((int)a->game, (int)a->value));
-}
-BIND(game_category)
+BIND_RETURNING(game_category, PyLong_FromLong(ph_game_category((int)a->game, (int)a->value)))
 
 static const call_spec game_describe_args = {TAKES("game_describe(game, value)", 2), STEPS(GAME_VALUE)};
 static PyObject *game_describe_call(call_args *a) {
@@ -1461,109 +1522,32 @@ BIND(game_evaluate_batch_into)
 static const call_spec game_value_histogram_into_args = {
     TAKES("game_value_histogram_into(game, k, start, count, out)", 5),
     STEPS(GAME(0), U64(1, k), U64(2, start), U64(3, count), HAND_K, RULE(game_hand_range),
-          OUT_BUFFER(4, out, "QLK", 8))};
-static PyObject *game_value_histogram_into_call(call_args *a) {
-    int game = (int)a->game, status;
-    if (out_holds(&a->out, (unsigned long long)ph_game_worst(game) + 1, "uint64 values") < 0)
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_game_value_histogram(game, (size_t)a->k, a->start, a->count, a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
+          OUT_BUFFER(4, out, "QLK", 8), RULE(out_fits_game_histogram))};
+static int game_value_histogram_into_run(const call_args *a) {
+    return ph_game_value_histogram((int)a->game, (size_t)a->k, a->start, a->count, a->out.buf);
 }
-BIND(game_value_histogram_into)
-
-/* game equity: (high, low, players_holdings, weights, board, dead, ...), high read into a->game */
-
-static PyObject *game_tally_result(int status, const ph_game_tally *tally, size_t players) {
-    if (status == PH_E_OVERFLOW)
-        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
-    return status == PH_OK ? game_tally_dict(tally, players) : status_result(status);
-}
-
-static const call_spec game_equity_units_args = {
-    TAKES("game_equity_units(high, low, players_holdings, weights, board, dead)", 6), STEPS(GAME_PAIR(0))};
-static PyObject *game_equity_units_call(call_args *a) {
-    uint64_t units = 0;
-    if (ph_game_equity_units((int)a->game, (int)a->low, &a->spot.game, &units) == PH_E_OVERFLOW)
-        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
-    return PyLong_FromUnsignedLongLong(units);
-}
-BIND(game_equity_units)
-
-static const call_spec game_equity_exact_seconds_args = {
-    TAKES("game_equity_exact_seconds(high, low, players_holdings, weights, board, dead)", 6), STEPS(GAME_PAIR(0))};
-static PyObject *game_equity_exact_seconds_call(call_args *a) {
-    double seconds = 0;
-    ph_game_equity_exact_seconds((int)a->game, (int)a->low, &a->spot.game, &seconds);
-    return PyFloat_FromDouble(seconds);
-}
-BIND(game_equity_exact_seconds)
-
-static const call_spec game_equity_exact_args = {
-    TAKES("game_equity_exact(high, low, players_holdings, weights, board, dead, start, count)", 8),
-    STEPS(U64(6, start), U64(7, count), GAME_PAIR(0))};
-static PyObject *game_equity_exact_call(call_args *a) {
-    int high = (int)a->game, low = (int)a->low;
-    uint64_t units = 0;
-    int status = ph_game_equity_units(high, low, &a->spot.game, &units);
-    if (status == PH_OK && units_cover(units, a) < 0)
-        return NULL;
-    ph_game_tally tally;
-    memset(&tally, 0, sizeof tally);
-    if (status == PH_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_game_equity_exact(high, low, &a->spot.game, a->start, a->count, &tally);
-        Py_END_ALLOW_THREADS
-    }
-    return game_tally_result(status, &tally, a->spot.game.players);
-}
-BIND(game_equity_exact)
-
-static const call_spec game_equity_sample_args = {
-    TAKES("game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count)", 9),
-    STEPS(U64(6, seed), U64(7, first), U64(8, count), GAME_PAIR(0))};
-static PyObject *game_equity_sample_call(call_args *a) {
-    ph_game_tally tally;
-    memset(&tally, 0, sizeof tally);
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_game_equity_sample((int)a->game, (int)a->low, &a->spot.game, a->seed, a->first, a->count, &tally);
-    Py_END_ALLOW_THREADS
-    return status == PH_OK ? game_tally_dict(&tally, a->spot.game.players) : sample_error(status);
-}
-BIND(game_equity_sample)
+BIND_RELEASED(game_value_histogram_into)
 
 /* ---- combination tables (scale-out; docs/scale.md) ----------------------------------------------- */
 
 static const call_spec values_by_rank_into_args = {
     TAKES("values_by_rank_into(k, order, start, count, out)", 5),
-    STEPS(U64(0, k), ORDER(1), U64(2, start), U64(3, count), HAND_K, RULE(hand_range), OUT_BUFFER(4, out, "H", 2))};
-static PyObject *values_by_rank_into_call(call_args *a) {
-    if (out_holds(&a->out, a->count, "uint16 values") < 0)
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_values_by_rank((size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count, a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
+    STEPS(U64(0, k), ORDER(1), U64(2, start), U64(3, count), HAND_K, RULE(hand_range), OUT_BUFFER(4, out, "H", 2),
+          RULE(out_fits_values))};
+static int values_by_rank_into_run(const call_args *a) {
+    return ph_values_by_rank((size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count, a->out.buf);
 }
-BIND(values_by_rank_into)
+BIND_RELEASED(values_by_rank_into)
 
 static const call_spec combination_rows_into_args = {
     TAKES("combination_rows_into(n, k, order, start, count, out)", 6),
-    STEPS(TABLE_SHAPE(0), U64(3, start), U64(4, count), RULE(n_k_range), RULE(k_rows_fit), OUT_BUFFER(5, out, "B", 1))};
-static PyObject *combination_rows_into_call(call_args *a) {
-    if (out_holds(&a->out, a->count * a->k, "uint8 values") < 0)
-        return NULL;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_combination_rows((unsigned)a->n, (size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count,
-                                 a->out.buf);
-    Py_END_ALLOW_THREADS
-    return status_result(status);
+    STEPS(TABLE_SHAPE(0), U64(3, start), U64(4, count), RULE(n_k_range), RULE(k_rows_fit), OUT_BUFFER(5, out, "B", 1),
+          RULE(out_fits_rows))};
+static int combination_rows_into_run(const call_args *a) {
+    return ph_combination_rows((unsigned)a->n, (size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count,
+                               a->out.buf);
 }
-BIND(combination_rows_into)
+BIND_RELEASED(combination_rows_into)
 
 static const call_spec combination_ranks_into_args = {
     TAKES("combination_ranks_into(rows, n, k, order, out)", 5),
