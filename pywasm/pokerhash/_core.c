@@ -10,9 +10,6 @@
 
 #define MAX_COLLECT 64          /* more than a deck, so a wrong count is reported, not truncated */
 #define GIL_FREE_ROWS 2048      /* below this the GIL round trip costs more than it frees */
-/* Inlined into each binding, where its constant argument table folds away: evaluate costs no more than
- * before the table (a plain call costs it ~3% more). */
-#define INLINED inline __attribute__((always_inline))
 
 static const char CARDS_TYPE_ERROR[] = "cards must be card names (str), card ids (int) or a sequence of them";
 
@@ -546,23 +543,31 @@ static PyObject *game_tally_dict(const ph_game_tally *t, size_t players) {
 
 /* ---- the argument table ---------------------------------------------------------------------------- */
 
-/* Every binding reads its arguments by one table of steps, run in order by parse_args: each step reads one
- * argument into a member of call_args, or checks a rule across the members read so far. The table order is
- * the order in which the first of several wrong arguments is named, and _wasm_core.py checks in the same
- * order (tests/web/core_cases.py compares the backends). A binding is three pieces, next to each other:
+/* Every binding reads its arguments by one table of steps (a call_spec), run in order by parse_args: each
+ * step reads one argument into a member of call_args, or checks a rule across the members read so far, and
+ * the first wrong argument raises its exception. The table order is the order in which the first of several
+ * wrong arguments is named; _wasm_core.py checks in the same order (tests/web/core_cases.py compares them).
  *
- *     static const call_spec showdown_counts_args = {TAKES("showdown_counts(board, holes, out)", 3),
- *         STEPS(CARDS(0, board, 0), IN_BUFFER(1, holes, "B", 1), OUT_BUFFER(2, out, "QLK", 8), RULE(...))};
- *     static PyObject *showdown_counts_call(call_args *a) { ... a->board.ids, a->holes.buf, a->out.buf ... }
+ * Adding a binding, say showdown_counts(board, holes, out):
+ *
+ *     static const call_spec showdown_counts_args = {
+ *         TAKES("showdown_counts(board, holes, out)", 3),
+ *         STEPS(CARDS(0, board, 0), IN_BUFFER(1, holes, "B", 1), OUT_BUFFER(2, out, "QLK", 8), RULE(holes_fit))};
+ *     static PyObject *showdown_counts_call(call_args *a) {
+ *         ... a->board.ids, a->board.len, a->holes.buf, a->out.buf; the GIL released for long work ...
+ *     }
  *     BIND(showdown_counts)
  *
- * and FASTCALL(showdown_counts, doc) in `methods` (BIND_O and METHOD_O for a one-argument METH_O function).
- * BIND defines py_showdown_counts: it parses by the table, runs the call, then releases what the table took
- * (buffers, the equity spot), whatever the call returned. A member call_args lacks is added there, named as
- * its Python parameter, since messages use that name; a check across arguments is a RULE: an
- * int rule(call_args *a) that returns -1 with an exception. Work that can take long runs with the GIL
- * released (RUN_RELEASED_IF). The Pyodide twin in _wasm_core.py needs the same arguments, order and messages,
- * and docs/design/python-binding.md the contract. */
+ * and FASTCALL(showdown_counts, "showdown_counts($module, board, holes, out, /)\n--\n\n...") in `methods`.
+ * BIND defines py_showdown_counts: it parses by the table, runs the call, then gives back what the table
+ * took (buffers, the spot) whatever the call returned, so a call just returns. The shorter forms:
+ * BIND_RETURNING(name, expression of a) for a one-expression call; BIND_RELEASED(name) for work that only
+ * fills buffers, an int name_run(const call_args *a) run with the GIL released, its status the result;
+ * BIND_O for a METH_O function. A member call_args lacks is added there, named as its Python parameter
+ * (U64 messages name it so); a check across arguments is a RULE: int rule(call_args *a), -1 with an
+ * exception. Whatever the table runs is inlined into the binding and folds away (evaluate costs what it did
+ * by hand). The Pyodide twin in _wasm_core.py takes the same arguments in the same order with the same
+ * messages, and docs/design/python-binding.md is the contract. */
 
 typedef struct card_list {
     uint8_t ids[MAX_COLLECT];
@@ -581,7 +586,7 @@ typedef struct call_args {
     /* parse_args' own: the arguments, and what release_args gives back */
     PyObject *const *args;
     Py_ssize_t nargs;
-    Py_buffer *held[4];
+    Py_buffer *held[6]; /* one per Py_buffer member above: a table reads each at most once */
     int held_count, spot_held;
 } call_args;
 
@@ -636,7 +641,8 @@ typedef struct call_spec {
 #define LONG(at_, name_) {.kind = STEP_LONG, .at = at_, .member = INTEGER(name_)}
 #define LONG_IN(at_, name_, lo_, hi_, error_) \
     {.kind = STEP_LONG, .at = at_, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
-#define BOUND(name_, lo_, hi_, error_) {.kind = STEP_BOUND, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
+#define BOUND(name_, lo_, hi_, error_) \
+    {.kind = STEP_BOUND, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
 #define LONG_BOUND(name_, lo_, hi_, error_) \
     {.kind = STEP_BOUND, .flags = SIGNED, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
 #define ID(at_, name_, what_, lo_, hi_, flags_) \
@@ -657,6 +663,10 @@ typedef struct call_spec {
 #define ROW_K(at_) LONG_IN(at_, k, PH_MIN_HAND, PH_MAX_HAND, "k must be 5 to 9, got %ld")
 #define HAND_K BOUND(k, PH_MIN_HAND, PH_MAX_HAND, "k must be 5 to 9, got %llu")
 #define HAND_VALUE(at_, flags_) ID(at_, value, "hand value", 1, PH_WORST_VALUE, flags_)
+
+/* The walk of a table is inlined into each binding, where its constant steps fold away: evaluate's call
+ * costs what it did written by hand (called, the walk added ~3% to it). */
+#define INLINED inline __attribute__((always_inline))
 
 static unsigned long long *integer_at(call_args *a, const arg_step *s) {
     return (unsigned long long *)((char *)a + s->member);
@@ -767,7 +777,7 @@ static INLINED int parse_args(const call_spec *spec, PyObject *const *args, Py_s
 }
 
 static INLINED PyObject *bound_call(const call_spec *spec, PyObject *(*call)(call_args *), PyObject *const *args,
-                            Py_ssize_t nargs) {
+                                    Py_ssize_t nargs) {
     call_args a;
     if (parse_args(spec, args, nargs, &a) < 0)
         return NULL;
@@ -788,7 +798,7 @@ static INLINED PyObject *bound_call(const call_spec *spec, PyObject *(*call)(cal
         return expression;                        \
     }                                             \
     BIND(name)
-/* The same for a METH_O function (one argument, no count to check). */
+/* BIND for a METH_O function (one argument: no count to check). */
 #define BIND_O(name)                                                                           \
     static PyObject *py_##name(PyObject *module, PyObject *arg) {                              \
         (void)module;                                                                          \
@@ -900,6 +910,56 @@ static int game_pair_fits(call_args *a) {
     return 0;
 }
 
+/* cards: rows of k cards, and out one uint16 per row. */
+static int card_rows_fit(call_args *a) {
+    if ((size_t)a->cards.len % (size_t)a->k) {
+        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%llu", a->cards.len, a->k);
+        return -1;
+    }
+    return out_holds(&a->out, (size_t)a->cards.len / (size_t)a->k, "uint16 values");
+}
+
+/* holes and boards: as many rows of hole_len and board_len cards, and out one uint16 per row. */
+static int omaha_rows_fit(call_args *a) {
+    size_t hole_len = (size_t)a->hole_len, board_len = (size_t)a->board_len, n = (size_t)a->holes.len / hole_len;
+    if ((size_t)a->holes.len % hole_len)
+        PyErr_Format(PyExc_ValueError, "holes hold %zd bytes, not a multiple of hole_len=%zu", a->holes.len, hole_len);
+    else if ((size_t)a->boards.len != n * board_len)
+        PyErr_Format(PyExc_ValueError, "boards must hold %zu rows of %zu cards, got %zd bytes", n, board_len,
+                     a->boards.len);
+    else
+        return out_holds(&a->out, n, "uint16 values");
+    return -1;
+}
+
+/* out: one uint64 rank per row of rows. */
+static int out_fits_ranks(call_args *a) {
+    return out_holds(&a->out, (size_t)a->rows.len / (size_t)a->k, "uint64 values");
+}
+
+/* table and out: one item format, table holding C(n,k) entries and out one per row of rows. */
+static int lookup_fits(call_args *a) {
+    const char *table_format = a->table.format ? a->table.format : "B";
+    const char *out_format = a->out.format ? a->out.format : "B";
+    Py_ssize_t itemsize = a->table.itemsize;
+    uint64_t total = 0;
+    ph_binomial(a->n, a->k, &total);
+    if (a->out.itemsize != itemsize || strcmp(out_format, table_format) != 0)
+        PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
+                     out_format);
+    else if (itemsize <= 0) /* any buffer can get here, and the entry count divides by it */
+        PyErr_Format(PyExc_ValueError, "table must have items of at least one byte (format '%s' has %zd-byte items)",
+                     table_format, itemsize);
+    else if (format_holds_objects(table_format))
+        PyErr_Format(PyExc_ValueError, "table must not hold Python objects (format '%s')", table_format);
+    else if ((uint64_t)(a->table.len / itemsize) != total)
+        PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", a->n, a->k,
+                     (unsigned long long)total, a->table.len / itemsize);
+    else
+        return out_holds(&a->out, (size_t)a->rows.len / (size_t)a->k, "entries");
+    return -1;
+}
+
 #define TABLE_SHAPE(at_) U64(at_, n), U64((at_) + 1, k), ORDER((at_) + 2), RULE(n_k_fit)
 #define GAME_PAIR(at_) \
     GAME(at_), LONG_IN((at_) + 1, low, 0, PH_GAME_COUNT, "unknown game id %ld"), SPOT((at_) + 2), RULE(game_pair_fits)
@@ -949,15 +1009,6 @@ static PyObject *item_row_status(int status, size_t bad_row, unsigned long long 
     return status_result(status);
 }
 
-/* The rows of cards (k per row) and out (one uint16 per row) agree; their count into *n. */
-static int card_rows(call_args *a, size_t *n) {
-    *n = (size_t)a->cards.len / (size_t)a->k;
-    if ((size_t)a->cards.len % (size_t)a->k) {
-        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%llu", a->cards.len, a->k);
-        return -1;
-    }
-    return out_holds(&a->out, *n, "uint16 values");
-}
 
 /* ---- cards and values ---------------------------------------------------------------------------- */
 
@@ -1041,11 +1092,9 @@ BIND_O(value_ranks)
 
 static const call_spec evaluate_batch_into_args = {
     TAKES("evaluate_batch_into(cards, k, out)", 3),
-    STEPS(ROW_K(1), IN_BUFFER(0, cards, "B", 1), OUT_BUFFER(2, out, "H", 2))};
+    STEPS(ROW_K(1), IN_BUFFER(0, cards, "B", 1), OUT_BUFFER(2, out, "H", 2), RULE(card_rows_fit))};
 static PyObject *evaluate_batch_into_call(call_args *a) {
-    size_t n, bad_row = 0;
-    if (card_rows(a, &n) < 0)
-        return NULL;
+    size_t n = (size_t)a->cards.len / (size_t)a->k, bad_row = 0;
     int status;
     RUN_RELEASED_IF(n >= GIL_FREE_ROWS,
                     status = ph_evaluate_batch(a->cards.buf, n, (size_t)a->k, a->out.buf, &bad_row));
@@ -1350,18 +1399,10 @@ static const call_spec omaha_evaluate_batch_into_args = {
     STEPS(LONG(1, hole_len), LONG(3, board_len),
           LONG_BOUND(hole_len, 4, 6, "an Omaha hole needs 4 to 6 cards, got %ld"),
           LONG_BOUND(board_len, 3, 5, "an Omaha board needs 3 to 5 cards, got %ld"), IN_BUFFER(0, holes, "B", 1),
-          IN_BUFFER(2, boards, "B", 1), OUT_BUFFER(4, out, "H", 2))};
+          IN_BUFFER(2, boards, "B", 1), OUT_BUFFER(4, out, "H", 2), RULE(omaha_rows_fit))};
 static PyObject *omaha_evaluate_batch_into_call(call_args *a) {
     size_t hole_len = (size_t)a->hole_len, board_len = (size_t)a->board_len;
     size_t n = (size_t)a->holes.len / hole_len, bad_row = 0;
-    if ((size_t)a->holes.len % hole_len)
-        return PyErr_Format(PyExc_ValueError, "holes hold %zd bytes, not a multiple of hole_len=%zu", a->holes.len,
-                            hole_len);
-    if ((size_t)a->boards.len != n * board_len)
-        return PyErr_Format(PyExc_ValueError, "boards must hold %zu rows of %zu cards, got %zd bytes", n, board_len,
-                            a->boards.len);
-    if (out_holds(&a->out, n, "uint16 values") < 0)
-        return NULL;
     int status;
     RUN_RELEASED_IF(n >= GIL_FREE_ROWS, status = ph_omaha_evaluate_batch(a->holes.buf, hole_len, a->boards.buf,
                                                                          board_len, n, a->out.buf, &bad_row));
@@ -1501,11 +1542,9 @@ BIND(game_value_ranks)
 
 static const call_spec game_evaluate_batch_into_args = {
     TAKES("game_evaluate_batch_into(game, cards, k, out)", 4),
-    STEPS(GAME(0), ROW_K(2), IN_BUFFER(1, cards, "B", 1), OUT_BUFFER(3, out, "H", 2))};
+    STEPS(GAME(0), ROW_K(2), IN_BUFFER(1, cards, "B", 1), OUT_BUFFER(3, out, "H", 2), RULE(card_rows_fit))};
 static PyObject *game_evaluate_batch_into_call(call_args *a) {
-    size_t n, bad_row = 0, k = (size_t)a->k;
-    if (card_rows(a, &n) < 0)
-        return NULL;
+    size_t k = (size_t)a->k, n = (size_t)a->cards.len / k, bad_row = 0;
     int game = (int)a->game, status;
     Py_BEGIN_ALLOW_THREADS
     status = ph_game_evaluate_batch(game, a->cards.buf, n, k, a->out.buf, &bad_row);
@@ -1551,11 +1590,10 @@ BIND_RELEASED(combination_rows_into)
 
 static const call_spec combination_ranks_into_args = {
     TAKES("combination_ranks_into(rows, n, k, order, out)", 5),
-    STEPS(TABLE_SHAPE(1), IN_BUFFER(0, rows, "B", 1), RULE(whole_rows), OUT_BUFFER(4, out, "QLK", 8))};
+    STEPS(TABLE_SHAPE(1), IN_BUFFER(0, rows, "B", 1), RULE(whole_rows), OUT_BUFFER(4, out, "QLK", 8),
+          RULE(out_fits_ranks))};
 static PyObject *combination_ranks_into_call(call_args *a) {
     size_t m = (size_t)a->rows.len / (size_t)a->k, bad_row = 0;
-    if (out_holds(&a->out, m, "uint64 values") < 0)
-        return NULL;
     int status;
     RUN_RELEASED_IF(m >= GIL_FREE_ROWS, status = ph_combination_rank_batch(a->rows.buf, m, (size_t)a->k, (unsigned)a->n,
                                                                            (ph_order)a->order, a->out.buf, &bad_row));
@@ -1563,41 +1601,19 @@ static PyObject *combination_ranks_into_call(call_args *a) {
 }
 BIND(combination_ranks_into)
 
-/* table and out: one item format, table holding C(n,k) entries and out one per row. */
-static int lookup_fits(call_args *a, size_t m, uint64_t total) {
-    const char *table_format = a->table.format ? a->table.format : "B";
-    const char *out_format = a->out.format ? a->out.format : "B";
-    Py_ssize_t itemsize = a->table.itemsize;
-    if (a->out.itemsize != itemsize || strcmp(out_format, table_format) != 0)
-        PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
-                     out_format);
-    else if (itemsize <= 0) /* any buffer can get here, and the entry count divides by it */
-        PyErr_Format(PyExc_ValueError, "table must have items of at least one byte (format '%s' has %zd-byte items)",
-                     table_format, itemsize);
-    else if (format_holds_objects(table_format))
-        PyErr_Format(PyExc_ValueError, "table must not hold Python objects (format '%s')", table_format);
-    else if ((uint64_t)(a->table.len / itemsize) != total)
-        PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", a->n, a->k,
-                     (unsigned long long)total, a->table.len / itemsize);
-    else
-        return out_holds(&a->out, m, "entries");
-    return -1;
-}
-
 static const call_spec combination_lookup_into_args = {
     TAKES("combination_lookup_into(rows, n, k, order, table, out)", 6),
     STEPS(TABLE_SHAPE(1), IN_BUFFER(0, rows, "B", 1), RULE(whole_rows), IN_BUFFER(4, table, NULL, 0),
-          OUT_BUFFER(5, out, NULL, 0))};
+          OUT_BUFFER(5, out, NULL, 0), RULE(lookup_fits))};
 static PyObject *combination_lookup_into_call(call_args *a) {
     size_t m = (size_t)a->rows.len / (size_t)a->k, bad_row = 0;
     uint64_t total = 0;
     ph_binomial(a->n, a->k, &total);
-    if (lookup_fits(a, m, total) < 0)
-        return NULL;
     int status;
-    RUN_RELEASED_IF(m >= GIL_FREE_ROWS,
-                    status = ph_combination_lookup(a->rows.buf, m, (size_t)a->k, (unsigned)a->n, (ph_order)a->order,
-                                                   a->table.buf, total, (size_t)a->table.itemsize, a->out.buf, &bad_row));
+    size_t itemsize = (size_t)a->table.itemsize;
+    RUN_RELEASED_IF(m >= GIL_FREE_ROWS, status = ph_combination_lookup(a->rows.buf, m, (size_t)a->k, (unsigned)a->n,
+                                                                       (ph_order)a->order, a->table.buf, total,
+                                                                       itemsize, a->out.buf, &bad_row));
     return item_row_status(status, bad_row, a->n);
 }
 BIND(combination_lookup_into)
