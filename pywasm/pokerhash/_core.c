@@ -13,7 +13,7 @@
 
 static const char CARDS_TYPE_ERROR[] = "cards must be card names (str), card ids (int) or a sequence of them";
 
-/* ---- card arguments ---------------------------------------------------------------------------- */
+/* ---- card arguments ------------------------------------------------------------------------------ */
 
 /* The items of any iterable as a tuple holding strong references (a tuple is returned as is). Walking a list
  * in place is unsafe as soon as Python code runs on an item (__index__, __float__): that code may resize
@@ -334,7 +334,7 @@ static int check_rows_fit(unsigned long long count, unsigned long long width) {
 }
 
 
-/* ---- equity spots (docs/design/equity-c-api.md) ------------------------------------------------- */
+/* ---- equity spots (docs/design/equity-c-api.md) -------------------------------------------------- */
 
 /* A game copied out of Python objects into C arrays, so the GIL can be released while it is computed. */
 typedef struct py_game {
@@ -541,7 +541,7 @@ static PyObject *game_tally_dict(const ph_game_tally *t, size_t players) {
                          (unsigned long long)t->low_deals);
 }
 
-/* ---- the argument table ---------------------------------------------------------------------------- */
+/* ---- the argument table -------------------------------------------------------------------------- */
 
 /* Every binding reads its arguments by one table of steps (a call_spec), run in order by parse_args: each
  * step reads one argument into a member of call_args, or checks a rule across the members read so far, and
