@@ -14,7 +14,7 @@
 
 static const char CARDS_TYPE_ERROR[] = "cards must be card names (str), card ids (int) or a sequence of them";
 
-/* ---- card arguments ---------------------------------------------------------------------------- */
+/* ---- card arguments ------------------------------------------------------------------------------ */
 
 /* The items of any iterable as a tuple holding strong references (a tuple is returned as is). Walking a list
  * in place is unsafe as soon as Python code runs on an item (__index__, __float__): that code may resize
@@ -207,166 +207,7 @@ static Py_ssize_t collect_cards(PyObject *const *args, Py_ssize_t nargs, uint8_t
     return count;
 }
 
-static Py_ssize_t collect_hand(PyObject *const *args, Py_ssize_t nargs, uint8_t out[MAX_COLLECT]) {
-    Py_ssize_t count = collect_cards(args, nargs, out);
-    if (count >= 0 && (count < PH_MIN_HAND || count > PH_MAX_HAND)) {
-        PyErr_Format(PyExc_ValueError, "a hand needs 5 to 9 cards, got %zd", count);
-        return -1;
-    }
-    return count;
-}
-
-/* evaluate is pokerhash.evaluate itself (no Python frame per call), so it carries the public docstring;
- * _wasm_core.evaluate has the same text (tests/web/core_cases.py compares them). */
-static const char EVALUATE_DOC[] =
-    "evaluate($module, /, *cards)\n--\n\n"
-    "Value of the best five of 5 to 9 cards: 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.\n"
-    "\n"
-    "Args:\n"
-    "    *cards: the cards as one text (\"As Ks Qs Js Ts\", \"AsKsQsJsTs\", \"A\u2660 K\u2660 ...\", \"10s\"), one\n"
-    "        sequence (list, tuple, numpy row, range) of card names or ids, or separate arguments. An id is\n"
-    "        4 * rank + suit (2c = 0, As = 51): an int, a Card, or anything with __index__ (numpy integers).\n"
-    "\n"
-    "Returns:\n"
-    "    int: the value 1..7462 (pokerhash.category and pokerhash.describe name it).\n"
-    "\n"
-    "Raises:\n"
-    "    ValueError: unknown card text, an id outside 0..51, a duplicate card, or fewer than 5 or more\n"
-    "        than 9 cards; the message names the problem (\"duplicate card As\").\n"
-    "    TypeError: an argument that is neither text, an integer nor a sequence of them.\n"
-    "\n"
-    "Example:\n"
-    "    >>> import pokerhash as ph\n"
-    "    >>> ph.evaluate(\"As Ks Qs Js Ts 2c 3d\")\n"
-    "    1\n"
-    "    >>> ph.evaluate([\"9s\", \"9h\", \"9d\", \"4c\", \"4s\"]), ph.evaluate(51, 47, 43, 39, 35)\n"
-    "    (236, 1)\n";
-
-static PyObject *py_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    uint8_t cards[MAX_COLLECT];
-    Py_ssize_t count = collect_hand(args, nargs, cards);
-    if (count < 0)
-        return NULL;
-    return PyLong_FromLong(ph_evaluate(cards, (size_t)count));
-}
-
-static PyObject *py_parse_cards(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    uint8_t cards[MAX_COLLECT];
-    Py_ssize_t count = collect_cards(args, nargs, cards);
-    if (count < 0)
-        return NULL;
-    PyObject *list = PyList_New(count);
-    for (Py_ssize_t i = 0; list && i < count; i++)
-        PyList_SET_ITEM(list, i, PyLong_FromLong(cards[i]));
-    return list;
-}
-
-static PyObject *py_best_five(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    uint8_t cards[MAX_COLLECT], five[5];
-    Py_ssize_t count = collect_hand(args, nargs, cards);
-    if (count < 0)
-        return NULL;
-    int value = ph_best_five(cards, (size_t)count, five);
-    return Py_BuildValue("(i(iiiii))", value, five[0], five[1], five[2], five[3], five[4]);
-}
-
-static PyObject *py_card_name(PyObject *module, PyObject *arg) {
-    (void)module;
-    if (PyBool_Check(arg))
-        return raise_about(PyExc_TypeError, "a card id must be an integer, got ", arg, 0, "");
-    PyObject *number = PyNumber_Index(arg);
-    if (!number)
-        return NULL;
-    int overflow;
-    long card = PyLong_AsLongAndOverflow(number, &overflow);
-    char name[3];
-    if (overflow || card != (int)card || ph_card_format((int)card, name) < 0) { /* 2**63 names the id too */
-        raise_about(PyExc_ValueError, "card id ", number, 1, " outside 0..51");
-        Py_DECREF(number);
-        return NULL;
-    }
-    Py_DECREF(number);
-    return PyUnicode_FromString(name);
-}
-
-/* ---- values -------------------------------------------------------------------------------------- */
-
-/* A hand value 1..worst; -1 with TypeError (a bool, a non-integer) or ValueError (out of range). */
-static int value_upto(PyObject *arg, int worst) {
-    if (PyBool_Check(arg)) {
-        raise_about(PyExc_TypeError, "a hand value must be an integer, got ", arg, 0, "");
-        return -1;
-    }
-    PyObject *number = PyNumber_Index(arg);
-    if (!number)
-        return -1;
-    int overflow;
-    long value = PyLong_AsLongAndOverflow(number, &overflow);
-    if (overflow || value < 1 || value > worst) { /* 2**63 is named too, not an OverflowError */
-        char range[32];
-        snprintf(range, sizeof range, " outside 1..%d", worst);
-        raise_about(PyExc_ValueError, "hand value ", number, 1, range);
-    }
-    Py_DECREF(number);
-    return PyErr_Occurred() ? -1 : (int)value;
-}
-
-static int checked_value(PyObject *arg) {
-    return value_upto(arg, PH_WORST_VALUE);
-}
-
-static PyObject *py_category(PyObject *module, PyObject *arg) {
-    (void)module;
-    int value = checked_value(arg);
-    return value < 0 ? NULL : PyLong_FromLong(ph_category_of(value));
-}
-
-static PyObject *py_describe(PyObject *module, PyObject *arg) {
-    (void)module;
-    int value = checked_value(arg);
-    if (value < 0)
-        return NULL;
-    char text[64];
-    ph_describe(value, text, sizeof text);
-    return PyUnicode_FromString(text);
-}
-
-static PyObject *py_value_ranks(PyObject *module, PyObject *arg) {
-    (void)module;
-    int value = checked_value(arg);
-    if (value < 0)
-        return NULL;
-    uint8_t r[5];
-    ph_value_ranks(value, r);
-    return Py_BuildValue("(iiiii)", r[0], r[1], r[2], r[3], r[4]);
-}
-
-/* ---- buffers ------------------------------------------------------------------------------------- */
-
-/* Format check: `codes` lists acceptable struct codes of the given item size ('B', 'H', "QLK"). */
-static int buffer_of(PyObject *obj, Py_buffer *view, int writable, const char *codes, Py_ssize_t itemsize,
-                     const char *what) {
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
-    if (PyObject_GetBuffer(obj, view, flags) < 0) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s must be a %sC-contiguous %s buffer", what,
-                     writable ? "writable " : "", what[0] == 'c' ? "uint8" : "unsigned integer");
-        return -1;
-    }
-    const char *format = view->format ? view->format : "B";
-    if (*format == '<' || *format == '=' || *format == '@')
-        format++;
-    if (view->itemsize != itemsize || strlen(format) != 1 || !strchr(codes, format[0])) {
-        PyErr_Format(PyExc_ValueError, "%s must hold %zd-byte unsigned integers (format '%s' given)", what,
-                     itemsize, view->format ? view->format : "B");
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return 0;
-}
+/* ---- integer arguments --------------------------------------------------------------------------- */
 
 static int unsigned_arg(PyObject *arg, const char *name, unsigned long long *out) {
     PyObject *number = PyBool_Check(arg) ? NULL
@@ -385,49 +226,77 @@ static int unsigned_arg(PyObject *arg, const char *name, unsigned long long *out
     return 0;
 }
 
-static PyObject *py_evaluate_batch_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 3)
-        return PyErr_Format(PyExc_TypeError, "evaluate_batch_into(cards, k, out) takes 3 arguments");
-    long k = PyLong_AsLong(args[1]);
-    if (k == -1 && PyErr_Occurred())
-        return NULL;
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %ld", k);
-    Py_buffer cards, out;
-    if (buffer_of(args[0], &cards, 0, "B", 1, "cards") < 0)
-        return NULL;
-    if (buffer_of(args[2], &out, 1, "H", 2, "out") < 0) {
-        PyBuffer_Release(&cards);
-        return NULL;
+/* A `what` ("card id", "hand value") in lo..hi: TypeError for a bool (True is an int, but never a card or a
+ * value) or a non-integer, ValueError naming the number otherwise (2**63 too, not an OverflowError). */
+static int id_in(PyObject *arg, const char *what, long lo, long hi, long *out) {
+    char before[64], after[48];
+    if (PyBool_Check(arg)) {
+        snprintf(before, sizeof before, "a %s must be an integer, got ", what);
+        raise_about(PyExc_TypeError, before, arg, 0, "");
+        return -1;
     }
-    size_t n = (size_t)cards.len / (size_t)k, bad_row = 0;
-    int status = PH_OK;
-    if ((size_t)cards.len % (size_t)k) {
-        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%ld", cards.len, k);
-        status = PH_E_ARGUMENT;
-    } else if ((size_t)out.len / 2 != n) {
-        PyErr_Format(PyExc_ValueError, "out must hold %zu uint16 values", n);
-        status = PH_E_ARGUMENT;
-    } else if (n >= GIL_FREE_ROWS) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_evaluate_batch(cards.buf, n, (size_t)k, out.buf, &bad_row);
-        Py_END_ALLOW_THREADS
-    } else {
-        status = ph_evaluate_batch(cards.buf, n, (size_t)k, out.buf, &bad_row);
+    PyObject *number = PyNumber_Index(arg);
+    if (!number)
+        return -1;
+    int overflow;
+    *out = PyLong_AsLongAndOverflow(number, &overflow);
+    if (overflow || *out < lo || *out > hi) {
+        snprintf(before, sizeof before, "%s ", what);
+        snprintf(after, sizeof after, " outside %ld..%ld", lo, hi);
+        raise_about(PyExc_ValueError, before, number, 1, after);
     }
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
-    if (status == PH_E_ARGUMENT)
-        return NULL;
-    if (status == PH_E_DUPLICATE)
-        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
-    if (status == PH_E_CARD)
-        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
-    Py_RETURN_NONE;
+    Py_DECREF(number);
+    return PyErr_Occurred() ? -1 : 0;
 }
 
-/* ---- combinatorics ------------------------------------------------------------------------------- */
+/* ---- buffers ------------------------------------------------------------------------------------- */
+
+/* A C-contiguous buffer whose format is one of the struct codes `codes` ('B', 'H', "QLK") of the given item
+ * size; codes NULL takes any format. */
+static int buffer_of(PyObject *obj, Py_buffer *view, int writable, const char *codes, Py_ssize_t itemsize,
+                     const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s must be a %sC-contiguous %sbuffer", what, writable ? "writable " : "",
+                     !codes ? "" : what[0] == 'c' ? "uint8 " : "unsigned integer ");
+        return -1;
+    }
+    if (!codes)
+        return 0;
+    const char *format = view->format ? view->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    if (view->itemsize != itemsize || strlen(format) != 1 || !strchr(codes, format[0])) {
+        PyErr_Format(PyExc_ValueError, "%s must hold %zd-byte unsigned integers (format '%s' given)", what,
+                     itemsize, view->format ? view->format : "B");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether a struct format holds object references ('O'), the ":name:" of fields aside: copying those as bytes
+ * would skip their reference counts. */
+static int format_holds_objects(const char *format) {
+    for (int in_name = 0; *format; format++) {
+        if (*format == ':')
+            in_name = !in_name;
+        else if (!in_name && *format == 'O')
+            return 1;
+    }
+    return 0;
+}
+
+/* out holds `count` items, else ValueError("out must hold 12 uint16 values"); `items` names them. */
+static int out_holds(const Py_buffer *out, unsigned long long count, const char *items) {
+    if ((unsigned long long)(out->len / out->itemsize) == count)
+        return 0;
+    PyErr_Format(PyExc_ValueError, "out must hold %llu %s", count, items);
+    return -1;
+}
+
+/* ---- combinatorics checks ------------------------------------------------------------------------ */
 
 static int check_n_k(unsigned long long n, unsigned long long k) {
     if (n > PH_MAX_COMBINATION_N) {
@@ -465,228 +334,8 @@ static int check_rows_fit(unsigned long long count, unsigned long long width) {
     return 0;
 }
 
-static int parse_order(PyObject *arg, ph_order *order) {
-    long value = PyLong_AsLong(arg);
-    if (value == -1 && PyErr_Occurred())
-        return -1;
-    if (value != PH_COLEX && value != PH_LEX) {
-        PyErr_Format(PyExc_ValueError, "order must be 0 (colex) or 1 (lex), got %ld", value);
-        return -1;
-    }
-    *order = (ph_order)value;
-    return 0;
-}
 
-static PyObject *py_comb(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long n, k;
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "comb(n, k) takes 2 arguments");
-    if (unsigned_arg(args[0], "n", &n) < 0 || unsigned_arg(args[1], "k", &k) < 0)
-        return NULL;
-    uint64_t result = 0;
-    if (ph_binomial(n, k, &result) != PH_OK)
-        return PyErr_Format(PyExc_OverflowError, "C(%llu,%llu) does not fit in 64 bits", n, k);
-    return PyLong_FromUnsignedLongLong(result);
-}
-
-static PyObject *py_rank_combination(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long n;
-    ph_order order;
-    if (nargs != 3)
-        return PyErr_Format(PyExc_TypeError, "rank_combination(items, n, order) takes 3 arguments");
-    if (unsigned_arg(args[1], "n", &n) < 0 || parse_order(args[2], &order) < 0)
-        return NULL;
-    PyObject *seq = frozen_sequence(args[0], "items must be a sequence of integers"); /* items run __index__ */
-    if (!seq)
-        return NULL;
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
-    uint8_t items[PH_MAX_COMBINATION_N];
-    PyObject *result = NULL;
-    if (check_n_k(n, (unsigned long long)k) < 0)
-        goto done;
-    uint64_t seen = 0;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        PyObject *number = is_card_id(item) ? PyNumber_Index(item) : NULL;
-        if (!number) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError, "items must be a sequence of integers");
-            goto done;
-        }
-        int overflow;
-        long value = PyLong_AsLongAndOverflow(number, &overflow);
-        Py_DECREF(number);
-        if (overflow || value < 0 || (unsigned long long)value >= n) {
-            char range[48];
-            snprintf(range, sizeof range, " outside 0..n-1 for n=%llu", n);
-            raise_about(PyExc_ValueError, "item ", item, 1, range);
-            goto done;
-        }
-        if (seen >> value & 1) {
-            PyErr_Format(PyExc_ValueError, "duplicate item %ld", value);
-            goto done;
-        }
-        seen |= UINT64_C(1) << value;
-        items[i] = (uint8_t)value;
-    }
-    uint64_t rank;
-    ph_combination_rank(items, (size_t)k, (unsigned)n, order, &rank);
-    result = PyLong_FromUnsignedLongLong(rank);
-done:
-    Py_DECREF(seq);
-    return result;
-}
-
-static PyObject *py_unrank_combination(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long index, k, n;
-    ph_order order;
-    if (nargs != 4)
-        return PyErr_Format(PyExc_TypeError, "unrank_combination(index, k, n, order) takes 4 arguments");
-    if (unsigned_arg(args[0], "index", &index) < 0 || unsigned_arg(args[1], "k", &k) < 0 ||
-        unsigned_arg(args[2], "n", &n) < 0 || parse_order(args[3], &order) < 0 || check_n_k(n, k) < 0)
-        return NULL;
-    uint8_t items[PH_MAX_COMBINATION_N];
-    if (ph_combination_unrank(index, (size_t)k, (unsigned)n, order, items) != PH_OK) {
-        uint64_t total;
-        ph_binomial((unsigned)n, (unsigned)k, &total);
-        return PyErr_Format(PyExc_ValueError, "index %llu outside 0..C(%llu,%llu)-1 = 0..%lld", index, n, k,
-                            (long long)total - 1);
-    }
-    PyObject *tuple = PyTuple_New((Py_ssize_t)k);
-    for (size_t i = 0; tuple && i < k; i++)
-        PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(items[i]));
-    return tuple;
-}
-
-/* combinations_into and combination_masks_into: (n, k, start, count, out). */
-static PyObject *fill_combinations(PyObject *const *args, Py_ssize_t nargs, int masks) {
-    unsigned long long n, k, start, count;
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError, "takes (n, k, start, count, out)");
-    if (unsigned_arg(args[0], "n", &n) < 0 || unsigned_arg(args[1], "k", &k) < 0 ||
-        unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0 ||
-        check_range(n, k, start, count) < 0 || check_rows_fit(count, masks ? 8 : k) < 0)
-        return NULL;
-    if (masks && k == 0 && count)
-        return PyErr_Format(PyExc_ValueError, "k must be 1..n for masks, got 0");
-    Py_buffer out;
-    if (buffer_of(args[4], &out, 1, masks ? "QLK" : "B", masks ? 8 : 1, "out") < 0)
-        return NULL;
-    unsigned long long needed = masks ? count : count * k;
-    int status = PH_OK;
-    if ((unsigned long long)out.len / (unsigned long long)out.itemsize != needed) {
-        PyErr_Format(PyExc_ValueError, "out must hold %llu %s values", needed, masks ? "uint64" : "uint8");
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = masks ? ph_combination_masks((unsigned)n, (size_t)k, start, (size_t)count, out.buf)
-                       : ph_combinations((unsigned)n, (size_t)k, start, (size_t)count, out.buf);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_combinations_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return fill_combinations(args, nargs, 0);
-}
-
-static PyObject *py_combination_masks_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return fill_combinations(args, nargs, 1);
-}
-
-/* Adds the values of k-card hands [start, start+count) into `out_obj` (7463 uint64 slots) with the GIL
- * released: by the core's sweep, or (by_state_machine) every hand through the nested-table machine. */
-static PyObject *fill_histogram(PyObject *out_obj, size_t k, uint64_t start, uint64_t count, int by_state_machine) {
-    Py_buffer out;
-    if (buffer_of(out_obj, &out, 1, "QLK", 8, "out") < 0)
-        return NULL;
-    int status = PH_OK;
-    if (out.len / 8 != PH_WORST_VALUE + 1) {
-        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", PH_WORST_VALUE + 1);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = by_state_machine ? ph_sm_value_histogram(k, out.buf) : ph_value_histogram(k, start, count, out.buf);
-        Py_END_ALLOW_THREADS
-        if (status == PH_E_NOMEM)
-            PyErr_NoMemory();
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_value_histogram_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long k, start, count;
-    if (nargs != 4)
-        return PyErr_Format(PyExc_TypeError, "value_histogram_into(k, start, count, out) takes 4 arguments");
-    if (unsigned_arg(args[0], "k", &k) < 0 || unsigned_arg(args[1], "start", &start) < 0 ||
-        unsigned_arg(args[2], "count", &count) < 0)
-        return NULL;
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
-    if (check_range(PH_DECK_SIZE, k, start, count) < 0)
-        return NULL;
-    return fill_histogram(args[3], (size_t)k, start, count, 0);
-}
-
-static PyObject *py_hand_index(PyObject *module, PyObject *arg) {
-    (void)module;
-    unsigned long long mask;
-    if (unsigned_arg(arg, "mask", &mask) < 0)
-        return NULL;
-    int64_t index = ph_hand_index(mask);
-    if (index == PH_E_CARD)
-        return PyErr_Format(PyExc_ValueError, "mask has bits above card 51");
-    if (index == PH_E_COUNT)
-        return PyErr_Format(PyExc_ValueError, "hand_index takes 1 to 7 cards, got %d", __builtin_popcountll(mask));
-    if (index == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    return PyLong_FromLongLong(index);
-}
-
-static PyObject *py_quinary_hash(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "quinary_hash(q, k) takes 2 arguments");
-    PyObject *seq = frozen_sequence(args[0], "q must be a sequence of 13 digits"); /* digits run __index__ */
-    if (!seq)
-        return NULL;
-    uint8_t q[13];
-    int ok = PySequence_Fast_GET_SIZE(seq) == 13;
-    for (Py_ssize_t i = 0; ok && i < 13; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (PyBool_Check(item)) { /* True is an int to C, but never a count (as for card ids and values) */
-            Py_DECREF(seq);
-            return raise_about(PyExc_TypeError, "q must hold integers, got ", item, 0, "");
-        }
-        long digit = PyLong_AsLong(item);
-        ok = !(digit == -1 && PyErr_Occurred()) && digit >= 0 && digit <= 4;
-        q[i] = (uint8_t)digit;
-    }
-    Py_DECREF(seq);
-    if (ok && PyBool_Check(args[1]))
-        return raise_about(PyExc_TypeError, "k must be an integer, got ", args[1], 0, "");
-    long k = ok ? PyLong_AsLong(args[1]) : -1;
-    int32_t hash = (ok && k >= 0 && k <= 9) ? ph_quinary_hash(q, (unsigned)k) : PH_E_ARGUMENT;
-    if (hash < 0) {
-        PyErr_Clear();
-        return PyErr_Format(PyExc_ValueError, "q must be 13 digits 0..4 summing to k (0..9)");
-    }
-    return PyLong_FromLong(hash);
-}
-
-/* ---- enumeration and equity (docs/design/equity-c-api.md) ---------------------------------------------- */
+/* ---- equity spots (docs/design/equity-c-api.md) -------------------------------------------------- */
 
 /* A game copied out of Python objects into C arrays, so the GIL can be released while it is computed. */
 typedef struct py_game {
@@ -845,6 +494,18 @@ done:
     return result;
 }
 
+/* Every card in the game's deck, else ValueError("card 5c is not in the short deck"). */
+static int game_deck_check(int game, const uint8_t *cards, Py_ssize_t n) {
+    char problem[80];
+    if (ph_game_check_cards(game, cards, (size_t)n, problem, sizeof problem) != PH_OK) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- equity tallies ------------------------------------------------------------------------------ */
+
 static PyObject *u64_list(const uint64_t *values, size_t n) {
     PyObject *list = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; list && i < n; i++)
@@ -869,164 +530,906 @@ static PyObject *tally_dict(const ph_equity_tally *t, size_t players) {
                          "weighted_tie", double_list(t->weighted_tie, players));
 }
 
-static PyObject *py_equity_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 4)
-        return PyErr_Format(PyExc_TypeError, "equity_units(players_holdings, weights, board, dead) takes 4 arguments");
-    py_game g;
-    if (parse_game(args, &g) < 0)
+static PyObject *game_tally_dict(const ph_game_tally *t, size_t players) {
+    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N,s:N,s:N,s:N,s:N,s:K}", "deals",
+                         (unsigned long long)t->deals, "win", u64_list(t->win, players), "tie",
+                         u64_list(t->tie, players), "lose", u64_list(t->lose, players), "share",
+                         u64_list(t->share, players), "weight", t->weight, "weighted_share",
+                         double_list(t->weighted_share, players), "sum_sq", double_list(t->sum_sq, players),
+                         "weighted_win", double_list(t->weighted_win, players), "weighted_tie",
+                         double_list(t->weighted_tie, players), "high_share", u64_list(t->high_share, players),
+                         "weighted_high_share", double_list(t->weighted_high_share, players), "low_deals",
+                         (unsigned long long)t->low_deals);
+}
+
+/* ---- the argument table -------------------------------------------------------------------------- */
+
+/* Every binding reads its arguments by one table of steps (a call_spec), run in order by parse_args: each
+ * step reads one argument into a member of call_args, or checks a rule across the members read so far, and
+ * the first wrong argument raises its exception. The table order is the order in which the first of several
+ * wrong arguments is named; _wasm_core.py checks in the same order (tests/web/core_cases.py compares them).
+ *
+ * Adding a binding, say showdown_counts(board, holes, out):
+ *
+ *     static const call_spec showdown_counts_args = {
+ *         TAKES("showdown_counts(board, holes, out)", 3),
+ *         STEPS(CARDS(0, board, 0), IN_BUFFER(1, holes, "B", 1), OUT_BUFFER(2, out, "QLK", 8), RULE(holes_fit))};
+ *     static PyObject *showdown_counts_call(call_args *a) {
+ *         ... a->board.ids, a->board.len, a->holes.buf, a->out.buf; the GIL released for long work ...
+ *     }
+ *     BIND(showdown_counts)
+ *
+ * and FASTCALL(showdown_counts, "showdown_counts($module, board, holes, out, /)\n--\n\n...") in `methods`.
+ * BIND defines py_showdown_counts: it parses by the table, runs the call, then gives back what the table
+ * took (buffers, the spot) whatever the call returned, so a call just returns. The shorter forms:
+ * BIND_RETURNING(name, expression of a) for a one-expression call; BIND_RELEASED(name) for work that only
+ * fills buffers, an int name_run(const call_args *a) run with the GIL released, its status the result;
+ * BIND_O for a METH_O function. A member call_args lacks is added there, named as its Python parameter
+ * (U64 messages name it so); a check across arguments is a RULE: int rule(call_args *a), -1 with an
+ * exception. Whatever the table runs is inlined into the binding and folds away (evaluate costs what it did
+ * by hand). The Pyodide twin in _wasm_core.py takes the same arguments in the same order with the same
+ * messages, and docs/design/python-binding.md is the contract. */
+
+typedef struct card_list {
+    uint8_t ids[MAX_COLLECT];
+    Py_ssize_t len;
+} card_list;
+
+typedef struct call_args {
+    /* Integers, named as their parameters (U64 and BOUND messages name them so). A LONG step keeps the C
+     * long's bits: a member is negative, read as (long), only until a LONG_BOUND of it has passed. */
+    unsigned long long n, k, start, count, index, seed, first, mask, order, game, low, hole_len, board_len, card,
+        value;
+    card_list hand, hole, board, dead;
+    Py_buffer cards, holes, boards, rows, table, out;
+    py_game spot;                        /* (players_holdings, weights, board, dead), checked by the core */
+    uint8_t items[PH_MAX_COMBINATION_N]; /* rank_combination's items (a->k of them) */
+    /* parse_args' own: the arguments, and what release_args gives back */
+    PyObject *const *args;
+    Py_ssize_t nargs;
+    Py_buffer *held[6]; /* one per Py_buffer member above: a table reads each at most once */
+    int held_count, spot_held;
+} call_args;
+
+typedef enum {
+    STEP_U64,    /* args[at]: 0..2**64-1, else "n must be a non-negative integer below 2**64, got -1" */
+    STEP_LONG,   /* args[at]: a C long (PyLong_AsLong's own errors), within lo..hi when `error` is given */
+    STEP_BOUND,  /* a member read before within lo..hi, else ValueError(error, value) */
+    STEP_ID,     /* args[at]: a card id or hand value in lo..hi (OF_GAME: 1..the game's worst value) */
+    STEP_CARDS,  /* args[at] (REST: args[at:]): cards, by collect_cards */
+    STEP_BUFFER, /* args[at]: a C-contiguous buffer of one of `codes` (NULL: any format) */
+    STEP_SPOT,   /* args[at:at+4]: an equity spot, by parse_game */
+    STEP_RULE,   /* rule(a): a check across the members read so far */
+} step_kind;
+
+enum step_flag {
+    WRITABLE = 1,  /* buffer: written by the call */
+    REST = 2,      /* cards: every argument from `at` on */
+    HAND_SIZE = 4, /* cards: 5 to 9 of them */
+    IN_DECK = 8,   /* cards: all in the deck of the game read before */
+    SIGNED = 16,   /* bound: of a LONG member, printed with %ld */
+    OF_GAME = 32,  /* id: a hand value up to the worst value of the game read before */
+};
+
+typedef struct arg_step {
+    step_kind kind;
+    int at, flags;
+    const char *name; /* the parameter's name in messages */
+    size_t member;    /* offsetof(call_args, member) */
+    long lo, hi;
+    const char *error; /* a value outside lo..hi: the ValueError's format, one %ld (or %llu for BOUND) */
+    const char *codes;
+    Py_ssize_t itemsize;
+    int (*rule)(call_args *a);
+} arg_step;
+
+typedef struct call_spec {
+    const char *arity_error; /* the TypeError for a wrong argument count */
+    Py_ssize_t arity;        /* how many arguments; with `variadic`, the fewest */
+    int variadic;
+    size_t step_count;
+    const arg_step *steps;
+} call_spec;
+
+/* The offset of call_args' `name`, which must be of `type` (else no _Generic association matches). */
+#define MEMBER(type, name) _Generic(((call_args *)0)->name, type: offsetof(call_args, name))
+#define INTEGER(name) MEMBER(unsigned long long, name)
+
+#define TAKES(usage, arity) usage " takes " #arity " arguments", arity, 0
+#define STEPS(...) sizeof((const arg_step[]){__VA_ARGS__}) / sizeof(arg_step), (const arg_step[]){__VA_ARGS__}
+
+#define U64(at_, name_) {.kind = STEP_U64, .at = at_, .name = #name_, .member = INTEGER(name_)}
+#define LONG(at_, name_) {.kind = STEP_LONG, .at = at_, .member = INTEGER(name_)}
+#define LONG_IN(at_, name_, lo_, hi_, error_) \
+    {.kind = STEP_LONG, .at = at_, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
+#define BOUND(name_, lo_, hi_, error_) \
+    {.kind = STEP_BOUND, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
+#define LONG_BOUND(name_, lo_, hi_, error_) \
+    {.kind = STEP_BOUND, .flags = SIGNED, .member = INTEGER(name_), .lo = lo_, .hi = hi_, .error = error_}
+#define ID(at_, name_, what_, lo_, hi_, flags_) \
+    {.kind = STEP_ID, .at = at_, .flags = flags_, .name = what_, .member = INTEGER(name_), .lo = lo_, .hi = hi_}
+#define CARDS(at_, name_, flags_) {.kind = STEP_CARDS, .at = at_, .flags = flags_, .member = MEMBER(card_list, name_)}
+#define BUFFER(at_, name_, flags_, codes_, itemsize_)                                                   \
+    {.kind = STEP_BUFFER, .at = at_, .flags = flags_, .name = #name_, .member = MEMBER(Py_buffer, name_), \
+     .codes = codes_, .itemsize = itemsize_}
+#define SPOT(at_) {.kind = STEP_SPOT, .at = at_}
+#define RULE(rule_) {.kind = STEP_RULE, .rule = rule_}
+
+/* The usual arguments, one step or a few. */
+#define HAND(at_, flags_) CARDS(at_, hand, REST | HAND_SIZE | (flags_))
+#define IN_BUFFER(at_, name_, codes_, itemsize_) BUFFER(at_, name_, 0, codes_, itemsize_)
+#define OUT_BUFFER(at_, name_, codes_, itemsize_) BUFFER(at_, name_, WRITABLE, codes_, itemsize_)
+#define ORDER(at_) LONG_IN(at_, order, PH_COLEX, PH_LEX, "order must be 0 (colex) or 1 (lex), got %ld")
+#define GAME(at_) LONG_IN(at_, game, 1, PH_GAME_COUNT, "unknown game id %ld")
+#define ROW_K(at_) LONG_IN(at_, k, PH_MIN_HAND, PH_MAX_HAND, "k must be 5 to 9, got %ld")
+#define HAND_K BOUND(k, PH_MIN_HAND, PH_MAX_HAND, "k must be 5 to 9, got %llu")
+#define HAND_VALUE(at_, flags_) ID(at_, value, "hand value", 1, PH_WORST_VALUE, flags_)
+
+/* The walk of a table is inlined into each binding, where its constant steps fold away: evaluate's call
+ * costs what it did written by hand (called, the walk added ~3% to it). */
+#define INLINED inline __attribute__((always_inline))
+
+static unsigned long long *integer_at(call_args *a, const arg_step *s) {
+    return (unsigned long long *)((char *)a + s->member);
+}
+
+static int read_long(const arg_step *s, call_args *a) {
+    long value = PyLong_AsLong(a->args[s->at]);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    *integer_at(a, s) = (unsigned long long)value;
+    if (s->error && (value < s->lo || value > s->hi)) {
+        PyErr_Format(PyExc_ValueError, s->error, value);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_bound(const arg_step *s, call_args *a) {
+    unsigned long long value = *integer_at(a, s);
+    if (s->flags & SIGNED ? (long)value < s->lo || (long)value > s->hi
+                          : value < (unsigned long long)s->lo || value > (unsigned long long)s->hi) {
+        if (s->flags & SIGNED)
+            PyErr_Format(PyExc_ValueError, s->error, (long)value);
+        else
+            PyErr_Format(PyExc_ValueError, s->error, value);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_id(const arg_step *s, call_args *a) {
+    long value, hi = s->flags & OF_GAME ? ph_game_worst((int)a->game) : s->hi;
+    if (id_in(a->args[s->at], s->name, s->lo, hi, &value) < 0)
+        return -1;
+    *integer_at(a, s) = (unsigned long long)value;
+    return 0;
+}
+
+static INLINED int read_cards(const arg_step *s, call_args *a) {
+    card_list *list = (card_list *)((char *)a + s->member);
+    list->len = collect_cards(a->args + s->at, s->flags & REST ? a->nargs - s->at : 1, list->ids);
+    if (list->len < 0 || (s->flags & IN_DECK && game_deck_check((int)a->game, list->ids, list->len) < 0))
+        return -1;
+    if (s->flags & HAND_SIZE && (list->len < PH_MIN_HAND || list->len > PH_MAX_HAND)) {
+        PyErr_Format(PyExc_ValueError, "a hand needs 5 to 9 cards, got %zd", list->len);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_buffer(const arg_step *s, call_args *a) {
+    Py_buffer *view = (Py_buffer *)((char *)a + s->member);
+    if (buffer_of(a->args[s->at], view, s->flags & WRITABLE, s->codes, s->itemsize, s->name) < 0)
+        return -1;
+    a->held[a->held_count++] = view;
+    return 0;
+}
+
+static INLINED int run_step(const arg_step *s, call_args *a) {
+    switch (s->kind) {
+    case STEP_U64:
+        return unsigned_arg(a->args[s->at], s->name, integer_at(a, s));
+    case STEP_LONG:
+        return read_long(s, a);
+    case STEP_BOUND:
+        return check_bound(s, a);
+    case STEP_ID:
+        return read_id(s, a);
+    case STEP_CARDS:
+        return read_cards(s, a);
+    case STEP_BUFFER:
+        return read_buffer(s, a);
+    case STEP_SPOT:
+        if (parse_game(a->args + s->at, &a->spot) < 0)
+            return -1;
+        a->spot_held = 1;
+        return 0;
+    case STEP_RULE:
+        return s->rule(a);
+    }
+    return 0;
+}
+
+/* Gives back the buffers and the spot that parse_args took. */
+static INLINED void release_args(call_args *a) {
+    while (a->held_count)
+        PyBuffer_Release(a->held[--a->held_count]);
+    if (a->spot_held)
+        py_game_free(&a->spot);
+    a->spot_held = 0;
+}
+
+/* Reads args by the spec into *a; -1 with an exception (and nothing held) for the first wrong argument. */
+static INLINED int parse_args(const call_spec *spec, PyObject *const *args, Py_ssize_t nargs, call_args *a) {
+    a->args = args;
+    a->nargs = nargs;
+    a->held_count = a->spot_held = 0;
+    if (spec->variadic ? nargs < spec->arity : nargs != spec->arity) {
+        PyErr_SetString(PyExc_TypeError, spec->arity_error);
+        return -1;
+    }
+    for (size_t i = 0; i < spec->step_count; i++)
+        if (run_step(&spec->steps[i], a) < 0) {
+            release_args(a);
+            return -1;
+        }
+    return 0;
+}
+
+static INLINED PyObject *bound_call(const call_spec *spec, PyObject *(*call)(call_args *), PyObject *const *args,
+                                    Py_ssize_t nargs) {
+    call_args a;
+    if (parse_args(spec, args, nargs, &a) < 0)
         return NULL;
+    PyObject *result = call(&a);
+    release_args(&a);
+    return result;
+}
+
+/* py_<name>, the METH_FASTCALL function of the binding <name>_args + <name>_call (see above). */
+#define BIND(name)                                                                             \
+    static PyObject *py_##name(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {    \
+        (void)module;                                                                          \
+        return bound_call(&name##_args, name##_call, args, nargs);                             \
+    }
+/* BIND for a binding whose call is one expression of `a`. */
+#define BIND_RETURNING(name, expression)          \
+    static PyObject *name##_call(call_args *a) {  \
+        return expression;                        \
+    }                                             \
+    BIND(name)
+/* BIND for a METH_O function (one argument: no count to check). */
+#define BIND_O(name)                                                                           \
+    static PyObject *py_##name(PyObject *module, PyObject *arg) {                              \
+        (void)module;                                                                          \
+        return bound_call(&name##_args, name##_call, &arg, 1);                                 \
+    }
+
+/* Runs `call` (a statement) with the GIL released when `big`: for small work the round trip costs more. */
+#define RUN_RELEASED_IF(big, call)  \
+    do {                            \
+        if (big) {                  \
+            Py_BEGIN_ALLOW_THREADS  \
+            call;                   \
+            Py_END_ALLOW_THREADS    \
+        } else {                    \
+            call;                   \
+        }                           \
+    } while (0)
+
+/* ---- rules across arguments ---------------------------------------------------------------------- */
+
+static int n_k_fit(call_args *a) {
+    return check_n_k(a->n, a->k);
+}
+
+static int n_k_range(call_args *a) {
+    return check_range(a->n, a->k, a->start, a->count);
+}
+
+static int hand_range(call_args *a) { /* the k-card hands of the deck */
+    return check_range(PH_DECK_SIZE, a->k, a->start, a->count);
+}
+
+static int game_hand_range(call_args *a) { /* the k-card hands of the game's deck */
+    return check_range((unsigned)__builtin_popcountll(ph_game_deck((int)a->game)), a->k, a->start, a->count);
+}
+
+static int k_rows_fit(call_args *a) {
+    return check_rows_fit(a->count, a->k);
+}
+
+static int masks_fit(call_args *a) {
+    if (check_rows_fit(a->count, 8) < 0)
+        return -1;
+    if (a->k == 0 && a->count) {
+        PyErr_Format(PyExc_ValueError, "k must be 1..n for masks, got 0");
+        return -1;
+    }
+    return 0;
+}
+
+/* rows: a whole number of k-item rows. */
+static int whole_rows(call_args *a) {
+    if (a->k == 0 || (unsigned long long)a->rows.len % a->k) {
+        PyErr_Format(PyExc_ValueError, "rows hold %zd bytes, not a multiple of k=%llu", a->rows.len, a->k);
+        return -1;
+    }
+    return 0;
+}
+
+/* out holds what the call writes. */
+static int out_fits_histogram(call_args *a) {
+    return out_holds(&a->out, PH_WORST_VALUE + 1, "uint64 values");
+}
+
+static int out_fits_game_histogram(call_args *a) {
+    return out_holds(&a->out, (unsigned long long)ph_game_worst((int)a->game) + 1, "uint64 values");
+}
+
+static int out_fits_rows(call_args *a) { /* count rows of k items */
+    return out_holds(&a->out, a->count * a->k, "uint8 values");
+}
+
+static int out_fits_masks(call_args *a) {
+    return out_holds(&a->out, a->count, "uint64 values");
+}
+
+static int out_fits_values(call_args *a) {
+    return out_holds(&a->out, a->count, "uint16 values");
+}
+
+/* hole and board: 4 to 6 and 3 to 5 cards, none shared. */
+static int omaha_cards(call_args *a) {
+    if (a->hole.len < 4 || a->hole.len > 6) {
+        PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %zd", a->hole.len);
+        return -1;
+    }
+    if (a->board.len < 3 || a->board.len > 5) {
+        PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %zd", a->board.len);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < a->hole.len; i++)
+        for (Py_ssize_t j = 0; j < a->board.len; j++)
+            if (a->hole.ids[i] == a->board.ids[j]) {
+                char name[3];
+                ph_card_format(a->hole.ids[i], name);
+                PyErr_Format(PyExc_ValueError, "duplicate card %s", name);
+                return -1;
+            }
+    return 0;
+}
+
+/* The spot fits the game pair (high = game, low). */
+static int game_pair_fits(call_args *a) {
+    char problem[160];
+    if (ph_game_equity_check((int)a->game, (int)a->low, &a->spot.game, problem, sizeof problem) != PH_OK) {
+        PyErr_SetString(PyExc_ValueError, problem);
+        return -1;
+    }
+    return 0;
+}
+
+/* cards: rows of k cards, and out one uint16 per row. */
+static int card_rows_fit(call_args *a) {
+    if ((size_t)a->cards.len % (size_t)a->k) {
+        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%llu", a->cards.len, a->k);
+        return -1;
+    }
+    return out_holds(&a->out, (size_t)a->cards.len / (size_t)a->k, "uint16 values");
+}
+
+/* holes and boards: as many rows of hole_len and board_len cards, and out one uint16 per row. */
+static int omaha_rows_fit(call_args *a) {
+    size_t hole_len = (size_t)a->hole_len, board_len = (size_t)a->board_len, n = (size_t)a->holes.len / hole_len;
+    if ((size_t)a->holes.len % hole_len)
+        PyErr_Format(PyExc_ValueError, "holes hold %zd bytes, not a multiple of hole_len=%zu", a->holes.len, hole_len);
+    else if ((size_t)a->boards.len != n * board_len)
+        PyErr_Format(PyExc_ValueError, "boards must hold %zu rows of %zu cards, got %zd bytes", n, board_len,
+                     a->boards.len);
+    else
+        return out_holds(&a->out, n, "uint16 values");
+    return -1;
+}
+
+/* out: one uint64 rank per row of rows. */
+static int out_fits_ranks(call_args *a) {
+    return out_holds(&a->out, (size_t)a->rows.len / (size_t)a->k, "uint64 values");
+}
+
+/* table and out: one item format, table holding C(n,k) entries and out one per row of rows. */
+static int lookup_fits(call_args *a) {
+    const char *table_format = a->table.format ? a->table.format : "B";
+    const char *out_format = a->out.format ? a->out.format : "B";
+    Py_ssize_t itemsize = a->table.itemsize;
+    uint64_t total = 0;
+    ph_binomial(a->n, a->k, &total);
+    if (a->out.itemsize != itemsize || strcmp(out_format, table_format) != 0)
+        PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
+                     out_format);
+    else if (itemsize <= 0) /* any buffer can get here, and the entry count divides by it */
+        PyErr_Format(PyExc_ValueError, "table must have items of at least one byte (format '%s' has %zd-byte items)",
+                     table_format, itemsize);
+    else if (format_holds_objects(table_format))
+        PyErr_Format(PyExc_ValueError, "table must not hold Python objects (format '%s')", table_format);
+    else if ((uint64_t)(a->table.len / itemsize) != total)
+        PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", a->n, a->k,
+                     (unsigned long long)total, a->table.len / itemsize);
+    else
+        return out_holds(&a->out, (size_t)a->rows.len / (size_t)a->k, "entries");
+    return -1;
+}
+
+#define TABLE_SHAPE(at_) U64(at_, n), U64((at_) + 1, k), ORDER((at_) + 2), RULE(n_k_fit)
+#define GAME_PAIR(at_) \
+    GAME(at_), LONG_IN((at_) + 1, low, 0, PH_GAME_COUNT, "unknown game id %ld"), SPOT((at_) + 2), RULE(game_pair_fits)
+
+/* ---- results ------------------------------------------------------------------------------------- */
+
+/* None for PH_OK, else the core's error: MemoryError, or ValueError with its message. */
+static PyObject *status_result(int status) {
+    if (status == PH_OK)
+        Py_RETURN_NONE;
+    if (status == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+}
+
+/* The result of work that touches no Python object, run with the GIL released: None, or the core's error. */
+static PyObject *released_run(int (*run)(const call_args *), const call_args *a) {
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = run(a);
+    Py_END_ALLOW_THREADS
+    return status_result(status);
+}
+
+/* BIND for a binding whose whole work is <name>_run(a), run by released_run (filling `out`, say). */
+#define BIND_RELEASED(name)                        \
+    static PyObject *name##_call(call_args *a) {   \
+        return released_run(name##_run, a);        \
+    }                                              \
+    BIND(name)
+
+/* The row errors of the card batches as exceptions ("row 17: duplicate card"). */
+static PyObject *row_status(int status, size_t bad_row) {
+    if (status == PH_E_DUPLICATE)
+        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
+    if (status == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
+    return status_result(status);
+}
+
+/* The row errors of ph_combination_rank_batch / ph_combination_lookup as exceptions. */
+static PyObject *item_row_status(int status, size_t bad_row, unsigned long long n) {
+    if (status == PH_E_DUPLICATE)
+        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate item", bad_row);
+    if (status == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "row %zu: item outside 0..%llu", bad_row, n - 1);
+    return status_result(status);
+}
+
+
+/* ---- cards and values ---------------------------------------------------------------------------- */
+
+/* evaluate is pokerhash.evaluate itself (no Python frame per call), so it carries the public docstring;
+ * _wasm_core.evaluate has the same text (tests/web/core_cases.py compares them). */
+static const char EVALUATE_DOC[] =
+    "evaluate($module, /, *cards)\n--\n\n"
+    "Value of the best five of 5 to 9 cards: 1 (royal flush) to 7462 (7-5-4-3-2 offsuit), lower is better.\n"
+    "\n"
+    "Args:\n"
+    "    *cards: the cards as one text (\"As Ks Qs Js Ts\", \"AsKsQsJsTs\", \"A\u2660 K\u2660 ...\", \"10s\"), one\n"
+    "        sequence (list, tuple, numpy row, range) of card names or ids, or separate arguments. An id is\n"
+    "        4 * rank + suit (2c = 0, As = 51): an int, a Card, or anything with __index__ (numpy integers).\n"
+    "\n"
+    "Returns:\n"
+    "    int: the value 1..7462 (pokerhash.category and pokerhash.describe name it).\n"
+    "\n"
+    "Raises:\n"
+    "    ValueError: unknown card text, an id outside 0..51, a duplicate card, or fewer than 5 or more\n"
+    "        than 9 cards; the message names the problem (\"duplicate card As\").\n"
+    "    TypeError: an argument that is neither text, an integer nor a sequence of them.\n"
+    "\n"
+    "Example:\n"
+    "    >>> import pokerhash as ph\n"
+    "    >>> ph.evaluate(\"As Ks Qs Js Ts 2c 3d\")\n"
+    "    1\n"
+    "    >>> ph.evaluate([\"9s\", \"9h\", \"9d\", \"4c\", \"4s\"]), ph.evaluate(51, 47, 43, 39, 35)\n"
+    "    (236, 1)\n";
+
+static const call_spec evaluate_args = {NULL, 0, 1, STEPS(HAND(0, 0))};
+BIND_RETURNING(evaluate, PyLong_FromLong(ph_evaluate(a->hand.ids, (size_t)a->hand.len)))
+
+static const call_spec parse_cards_args = {NULL, 0, 1, STEPS(CARDS(0, hand, REST))};
+static PyObject *parse_cards_call(call_args *a) {
+    PyObject *list = PyList_New(a->hand.len);
+    for (Py_ssize_t i = 0; list && i < a->hand.len; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLong(a->hand.ids[i]));
+    return list;
+}
+BIND(parse_cards)
+
+static const call_spec best_five_args = {NULL, 0, 1, STEPS(HAND(0, 0))};
+static PyObject *best_five_call(call_args *a) {
+    uint8_t five[5];
+    int value = ph_best_five(a->hand.ids, (size_t)a->hand.len, five);
+    return Py_BuildValue("(i(iiiii))", value, five[0], five[1], five[2], five[3], five[4]);
+}
+BIND(best_five)
+
+static const call_spec card_name_args = {NULL, 1, 0, STEPS(ID(0, card, "card id", 0, PH_DECK_SIZE - 1, 0))};
+static PyObject *card_name_call(call_args *a) {
+    char name[3];
+    ph_card_format((int)a->card, name);
+    return PyUnicode_FromString(name);
+}
+BIND_O(card_name)
+
+static const call_spec category_args = {NULL, 1, 0, STEPS(HAND_VALUE(0, 0))};
+static PyObject *category_call(call_args *a) {
+    return PyLong_FromLong(ph_category_of((int)a->value));
+}
+BIND_O(category)
+
+static const call_spec describe_args = {NULL, 1, 0, STEPS(HAND_VALUE(0, 0))};
+static PyObject *describe_call(call_args *a) {
+    char text[64];
+    ph_describe((int)a->value, text, sizeof text);
+    return PyUnicode_FromString(text);
+}
+BIND_O(describe)
+
+static const call_spec value_ranks_args = {NULL, 1, 0, STEPS(HAND_VALUE(0, 0))};
+static PyObject *value_ranks_call(call_args *a) {
+    uint8_t r[5];
+    ph_value_ranks((int)a->value, r);
+    return Py_BuildValue("(iiiii)", r[0], r[1], r[2], r[3], r[4]);
+}
+BIND_O(value_ranks)
+
+/* ---- batches and histograms ---------------------------------------------------------------------- */
+
+static const call_spec evaluate_batch_into_args = {
+    TAKES("evaluate_batch_into(cards, k, out)", 3),
+    STEPS(ROW_K(1), IN_BUFFER(0, cards, "B", 1), OUT_BUFFER(2, out, "H", 2), RULE(card_rows_fit))};
+static PyObject *evaluate_batch_into_call(call_args *a) {
+    size_t n = (size_t)a->cards.len / (size_t)a->k, bad_row = 0;
+    int status;
+    RUN_RELEASED_IF(n >= GIL_FREE_ROWS,
+                    status = ph_evaluate_batch(a->cards.buf, n, (size_t)a->k, a->out.buf, &bad_row));
+    return row_status(status, bad_row);
+}
+BIND(evaluate_batch_into)
+
+/* Adds the values of the k-card hands with colex ranks start..start+count-1 into out (7463 uint64 slots). */
+static const call_spec value_histogram_into_args = {
+    TAKES("value_histogram_into(k, start, count, out)", 4),
+    STEPS(U64(0, k), U64(1, start), U64(2, count), HAND_K, RULE(hand_range), OUT_BUFFER(3, out, "QLK", 8),
+          RULE(out_fits_histogram))};
+static int value_histogram_into_run(const call_args *a) {
+    return ph_value_histogram((size_t)a->k, a->start, a->count, a->out.buf);
+}
+BIND_RELEASED(value_histogram_into)
+
+/* The same for every k-card hand, through the nested-table state machine. */
+static const call_spec sm_value_histogram_args = {
+    TAKES("sm_value_histogram(k, out)", 2),
+    STEPS(U64(0, k), BOUND(k, 5, 7, "k must be 5 to 7, got %llu"), OUT_BUFFER(1, out, "QLK", 8),
+          RULE(out_fits_histogram))};
+static int sm_value_histogram_run(const call_args *a) {
+    return ph_sm_value_histogram((size_t)a->k, a->out.buf);
+}
+BIND_RELEASED(sm_value_histogram)
+
+/* ---- combinatorics ------------------------------------------------------------------------------- */
+
+static const call_spec comb_args = {TAKES("comb(n, k)", 2), STEPS(U64(0, n), U64(1, k))};
+static PyObject *comb_call(call_args *a) {
+    uint64_t result = 0;
+    if (ph_binomial(a->n, a->k, &result) != PH_OK)
+        return PyErr_Format(PyExc_OverflowError, "C(%llu,%llu) does not fit in 64 bits", a->n, a->k);
+    return PyLong_FromUnsignedLongLong(result);
+}
+BIND(comb)
+
+/* One item of rank_combination: an integer 0..n-1 not seen before. */
+static int read_item(PyObject *item, unsigned long long n, uint64_t *seen, uint8_t *out) {
+    PyObject *number = is_card_id(item) ? PyNumber_Index(item) : NULL;
+    if (!number) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "items must be a sequence of integers");
+        return -1;
+    }
+    int overflow;
+    long value = PyLong_AsLongAndOverflow(number, &overflow);
+    Py_DECREF(number);
+    if (overflow || value < 0 || (unsigned long long)value >= n) {
+        char range[48];
+        snprintf(range, sizeof range, " outside 0..n-1 for n=%llu", n);
+        raise_about(PyExc_ValueError, "item ", item, 1, range);
+        return -1;
+    }
+    if (*seen >> value & 1) {
+        PyErr_Format(PyExc_ValueError, "duplicate item %ld", value);
+        return -1;
+    }
+    *seen |= UINT64_C(1) << value;
+    *out = (uint8_t)value;
+    return 0;
+}
+
+/* The items (args[0]) into a->items, their count into a->k; walked as a snapshot, since an item's
+ * __index__ may change the list. */
+static int read_items(call_args *a) {
+    PyObject *seq = frozen_sequence(a->args[0], "items must be a sequence of integers");
+    if (!seq)
+        return -1;
+    a->k = (unsigned long long)PySequence_Fast_GET_SIZE(seq);
+    uint64_t seen = 0;
+    int status = check_n_k(a->n, a->k);
+    for (unsigned long long i = 0; status == 0 && i < a->k; i++)
+        status = read_item(PySequence_Fast_GET_ITEM(seq, (Py_ssize_t)i), a->n, &seen, &a->items[i]);
+    Py_DECREF(seq);
+    return status;
+}
+
+static const call_spec rank_combination_args = {TAKES("rank_combination(items, n, order)", 3),
+                                                STEPS(U64(1, n), ORDER(2), RULE(read_items))};
+static PyObject *rank_combination_call(call_args *a) {
+    uint64_t rank;
+    ph_combination_rank(a->items, (size_t)a->k, (unsigned)a->n, (ph_order)a->order, &rank);
+    return PyLong_FromUnsignedLongLong(rank);
+}
+BIND(rank_combination)
+
+static const call_spec unrank_combination_args = {TAKES("unrank_combination(index, k, n, order)", 4),
+                                                  STEPS(U64(0, index), U64(1, k), U64(2, n), ORDER(3), RULE(n_k_fit))};
+static PyObject *unrank_combination_call(call_args *a) {
+    if (ph_combination_unrank(a->index, (size_t)a->k, (unsigned)a->n, (ph_order)a->order, a->items) != PH_OK) {
+        uint64_t total;
+        ph_binomial((unsigned)a->n, (unsigned)a->k, &total);
+        return PyErr_Format(PyExc_ValueError, "index %llu outside 0..C(%llu,%llu)-1 = 0..%lld", a->index, a->n, a->k,
+                            (long long)total - 1);
+    }
+    PyObject *tuple = PyTuple_New((Py_ssize_t)a->k);
+    for (size_t i = 0; tuple && i < a->k; i++)
+        PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(a->items[i]));
+    return tuple;
+}
+BIND(unrank_combination)
+
+/* combinations_into and combination_masks_into: (n, k, start, count, out), the subsets with colex ranks
+ * start..start+count-1, as rows of k items or as bit masks. */
+#define COMBINATIONS_ARGS(fit, out_codes, out_itemsize, out_fit)                                                   \
+    {"takes (n, k, start, count, out)", 5, 0,                                                                    \
+     STEPS(U64(0, n), U64(1, k), U64(2, start), U64(3, count), RULE(n_k_range), RULE(fit),                       \
+           OUT_BUFFER(4, out, out_codes, out_itemsize), RULE(out_fit))}
+
+static const call_spec combinations_into_args = COMBINATIONS_ARGS(k_rows_fit, "B", 1, out_fits_rows);
+static const call_spec combination_masks_into_args = COMBINATIONS_ARGS(masks_fit, "QLK", 8, out_fits_masks);
+
+static int combinations_into_run(const call_args *a) {
+    return ph_combinations((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
+}
+BIND_RELEASED(combinations_into)
+
+static int combination_masks_into_run(const call_args *a) {
+    return ph_combination_masks((unsigned)a->n, (size_t)a->k, a->start, (size_t)a->count, a->out.buf);
+}
+BIND_RELEASED(combination_masks_into)
+
+static const call_spec hand_index_args = {NULL, 1, 0, STEPS(U64(0, mask))};
+static PyObject *hand_index_call(call_args *a) {
+    int64_t index = ph_hand_index(a->mask);
+    if (index == PH_E_CARD)
+        return PyErr_Format(PyExc_ValueError, "mask has bits above card 51");
+    if (index == PH_E_COUNT)
+        return PyErr_Format(PyExc_ValueError, "hand_index takes 1 to 7 cards, got %d", __builtin_popcountll(a->mask));
+    if (index == PH_E_NOMEM)
+        return PyErr_NoMemory();
+    return PyLong_FromLongLong(index);
+}
+BIND_O(hand_index)
+
+/* Every wrong q or k but a bool is the one ValueError below, so q and k are read here, not by steps. */
+static const call_spec quinary_hash_args = {TAKES("quinary_hash(q, k)", 2), 0, NULL};
+static PyObject *quinary_hash_call(call_args *a) {
+    PyObject *seq = frozen_sequence(a->args[0], "q must be a sequence of 13 digits"); /* digits run __index__ */
+    if (!seq)
+        return NULL;
+    uint8_t q[13];
+    int ok = PySequence_Fast_GET_SIZE(seq) == 13;
+    for (Py_ssize_t i = 0; ok && i < 13; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyBool_Check(item)) { /* True is an int to C, but never a count (as for card ids and values) */
+            Py_DECREF(seq);
+            return raise_about(PyExc_TypeError, "q must hold integers, got ", item, 0, "");
+        }
+        long digit = PyLong_AsLong(item);
+        ok = !(digit == -1 && PyErr_Occurred()) && digit >= 0 && digit <= 4;
+        q[i] = (uint8_t)digit;
+    }
+    Py_DECREF(seq);
+    if (ok && PyBool_Check(a->args[1]))
+        return raise_about(PyExc_TypeError, "k must be an integer, got ", a->args[1], 0, "");
+    long k = ok ? PyLong_AsLong(a->args[1]) : -1;
+    int32_t hash = (ok && k >= 0 && k <= 9) ? ph_quinary_hash(q, (unsigned)k) : PH_E_ARGUMENT;
+    if (hash < 0) {
+        PyErr_Clear();
+        return PyErr_Format(PyExc_ValueError, "q must be 13 digits 0..4 summing to k (0..9)");
+    }
+    return PyLong_FromLong(hash);
+}
+BIND(quinary_hash)
+
+/* ---- enumeration and equity (docs/design/equity-c-api.md) ---------------------------------------- */
+
+/* The four ways to tally a spot: hold'em (ph_equity_*) or a game pair (ph_game_equity_*: high read into
+ * a->game, low into a->low), by exact enumeration or by Monte Carlo samples. */
+typedef enum { HOLDEM_EXACT, HOLDEM_SAMPLE, GAME_EXACT, GAME_SAMPLE } equity_run;
+
+static int is_sample(equity_run run) {
+    return run == HOLDEM_SAMPLE || run == GAME_SAMPLE;
+}
+
+/* The core's status of a run as an exception. */
+static PyObject *equity_error(int status, equity_run run) {
+    if (status == PH_E_ARGUMENT && is_sample(run))
+        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
+    if (status == PH_E_OVERFLOW && run == GAME_EXACT)
+        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    return status_result(status);
+}
+
+/* The spot's units (exact runs) hold start..start+count-1, else ValueError. */
+static int units_cover(call_args *a, equity_run run) {
     uint64_t units = 0;
-    int status = ph_equity_exact_units(&g.game, &units);
-    py_game_free(&g);
-    if (status == PH_E_OVERFLOW)
+    int status = run == GAME_EXACT ? ph_game_equity_units((int)a->game, (int)a->low, &a->spot.game, &units)
+                                   : ph_equity_exact_units(&a->spot.game, &units);
+    if (status != PH_OK) {
+        equity_error(status, run);
+        return -1;
+    }
+    if (a->start > units || a->count > units - a->start) {
+        PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", a->start, a->start + a->count,
+                     (unsigned long long)units);
+        return -1;
+    }
+    return 0;
+}
+
+static int holdem_units_cover(call_args *a) {
+    return units_cover(a, HOLDEM_EXACT);
+}
+
+static int game_units_cover(call_args *a) {
+    return units_cover(a, GAME_EXACT);
+}
+
+/* The tally (a dict) of one run, computed with the GIL released. */
+static PyObject *equity_tally(call_args *a, equity_run run) {
+    union {
+        ph_equity_tally holdem;
+        ph_game_tally game;
+    } tally;
+    memset(&tally, 0, sizeof tally);
+    const ph_equity_game *spot = &a->spot.game;
+    int high = (int)a->game, low = (int)a->low, status;
+    Py_BEGIN_ALLOW_THREADS
+    switch (run) {
+    case HOLDEM_EXACT: status = ph_equity_exact(spot, a->start, a->count, &tally.holdem); break;
+    case HOLDEM_SAMPLE: status = ph_equity_sample(spot, a->seed, a->first, a->count, &tally.holdem); break;
+    case GAME_EXACT: status = ph_game_equity_exact(high, low, spot, a->start, a->count, &tally.game); break;
+    default: status = ph_game_equity_sample(high, low, spot, a->seed, a->first, a->count, &tally.game); break;
+    }
+    Py_END_ALLOW_THREADS
+    if (status != PH_OK)
+        return equity_error(status, run);
+    return run == HOLDEM_EXACT || run == HOLDEM_SAMPLE ? tally_dict(&tally.holdem, spot->players)
+                                                       : game_tally_dict(&tally.game, spot->players);
+}
+
+/* The units of the exact run (equity_units, game_equity_units). */
+static PyObject *spot_units(call_args *a, equity_run run) {
+    uint64_t units = 0;
+    if (run == GAME_EXACT) {
+        if (ph_game_equity_units((int)a->game, (int)a->low, &a->spot.game, &units) == PH_E_OVERFLOW)
+            return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
+    } else if (ph_equity_exact_units(&a->spot.game, &units) == PH_E_OVERFLOW) {
         return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 holding combinations");
+    }
     return PyLong_FromUnsignedLongLong(units);
 }
 
-static PyObject *py_equity_exact_seconds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 4)
-        return PyErr_Format(PyExc_TypeError,
-                            "equity_exact_seconds(players_holdings, weights, board, dead) takes 4 arguments");
-    py_game g;
-    if (parse_game(args, &g) < 0)
-        return NULL;
+/* The estimated native single-core seconds of the exact run (a game's status is not reported, as in
+ * _wasm_core.py: past the spot's check it has none but running out of memory). */
+static PyObject *spot_seconds(call_args *a, equity_run run) {
     double seconds = 0;
-    int status = ph_equity_exact_seconds(&g.game, &seconds);
-    py_game_free(&g);
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    if (run == GAME_EXACT) {
+        ph_game_equity_exact_seconds((int)a->game, (int)a->low, &a->spot.game, &seconds);
+    } else {
+        int status = ph_equity_exact_seconds(&a->spot.game, &seconds);
+        if (status != PH_OK)
+            return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    }
     return PyFloat_FromDouble(seconds);
 }
 
-static PyObject *py_equity_exact(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long start, count;
-    if (nargs != 6)
-        return PyErr_Format(PyExc_TypeError,
-                            "equity_exact(players_holdings, weights, board, dead, start, count) takes 6 arguments");
-    if (unsigned_arg(args[4], "start", &start) < 0 || unsigned_arg(args[5], "count", &count) < 0)
-        return NULL;
-    py_game g;
-    if (parse_game(args, &g) < 0)
-        return NULL;
-    uint64_t units = 0;
-    int status = ph_equity_exact_units(&g.game, &units);
-    if (status == PH_OK && (start > units || count > units - start)) {
-        PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", start, start + count,
-                     (unsigned long long)units);
-        py_game_free(&g);
-        return NULL;
-    }
-    ph_equity_tally tally;
-    memset(&tally, 0, sizeof tally);
-    if (status == PH_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_equity_exact(&g.game, start, count, &tally);
-        Py_END_ALLOW_THREADS
-    }
-    size_t players = g.game.players;
-    py_game_free(&g);
-    if (status == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
-    return tally_dict(&tally, players);
-}
+/* The bindings of a spot: name, result (an expression of a), usage, argument count, then the steps. */
+#define SPOT_BINDING(name, result, usage, arity, ...)                              \
+    static const call_spec name##_args = {TAKES(usage, arity), STEPS(__VA_ARGS__)}; \
+    BIND_RETURNING(name, result)
 
-static PyObject *py_equity_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long seed, first, count;
-    if (nargs != 7)
-        return PyErr_Format(PyExc_TypeError,
-                            "equity_sample(players_holdings, weights, board, dead, seed, first, count) takes 7 arguments");
-    if (unsigned_arg(args[4], "seed", &seed) < 0 || unsigned_arg(args[5], "first", &first) < 0 ||
-        unsigned_arg(args[6], "count", &count) < 0)
-        return NULL;
-    py_game g;
-    if (parse_game(args, &g) < 0)
-        return NULL;
-    ph_equity_tally tally;
-    memset(&tally, 0, sizeof tally);
+SPOT_BINDING(equity_units, spot_units(a, HOLDEM_EXACT), "equity_units(players_holdings, weights, board, dead)", 4,
+             SPOT(0))
+SPOT_BINDING(equity_exact_seconds, spot_seconds(a, HOLDEM_EXACT),
+             "equity_exact_seconds(players_holdings, weights, board, dead)", 4, SPOT(0))
+SPOT_BINDING(equity_exact, equity_tally(a, HOLDEM_EXACT),
+             "equity_exact(players_holdings, weights, board, dead, start, count)", 6, U64(4, start), U64(5, count),
+             SPOT(0), RULE(holdem_units_cover))
+SPOT_BINDING(equity_sample, equity_tally(a, HOLDEM_SAMPLE),
+             "equity_sample(players_holdings, weights, board, dead, seed, first, count)", 7, U64(4, seed),
+             U64(5, first), U64(6, count), SPOT(0))
+SPOT_BINDING(game_equity_units, spot_units(a, GAME_EXACT),
+             "game_equity_units(high, low, players_holdings, weights, board, dead)", 6, GAME_PAIR(0))
+SPOT_BINDING(game_equity_exact_seconds, spot_seconds(a, GAME_EXACT),
+             "game_equity_exact_seconds(high, low, players_holdings, weights, board, dead)", 6, GAME_PAIR(0))
+SPOT_BINDING(game_equity_exact, equity_tally(a, GAME_EXACT),
+             "game_equity_exact(high, low, players_holdings, weights, board, dead, start, count)", 8, U64(6, start),
+             U64(7, count), GAME_PAIR(0), RULE(game_units_cover))
+SPOT_BINDING(game_equity_sample, equity_tally(a, GAME_SAMPLE),
+             "game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count)", 9,
+             U64(6, seed), U64(7, first), U64(8, count), GAME_PAIR(0))
+
+/* ---- Omaha --------------------------------------------------------------------------------------- */
+
+static const call_spec omaha_evaluate_args = {TAKES("omaha_evaluate(hole, board)", 2),
+                                              STEPS(CARDS(0, hole, 0), CARDS(1, board, 0), RULE(omaha_cards))};
+static PyObject *omaha_evaluate_call(call_args *a) {
+    int value = ph_omaha_evaluate(a->hole.ids, (size_t)a->hole.len, a->board.ids, (size_t)a->board.len);
+    return value < 0 ? status_result(value) : PyLong_FromLong(value);
+}
+BIND(omaha_evaluate)
+
+/* (holes, hole_len, boards, board_len, out): rows of hole cards and of boards in C-contiguous uint8
+ * buffers, one uint16 value per row into out. */
+static const call_spec omaha_evaluate_batch_into_args = {
+    TAKES("omaha_evaluate_batch_into(holes, hole_len, boards, board_len, out)", 5),
+    STEPS(LONG(1, hole_len), LONG(3, board_len),
+          LONG_BOUND(hole_len, 4, 6, "an Omaha hole needs 4 to 6 cards, got %ld"),
+          LONG_BOUND(board_len, 3, 5, "an Omaha board needs 3 to 5 cards, got %ld"), IN_BUFFER(0, holes, "B", 1),
+          IN_BUFFER(2, boards, "B", 1), OUT_BUFFER(4, out, "H", 2), RULE(omaha_rows_fit))};
+static PyObject *omaha_evaluate_batch_into_call(call_args *a) {
+    size_t hole_len = (size_t)a->hole_len, board_len = (size_t)a->board_len;
+    size_t n = (size_t)a->holes.len / hole_len, bad_row = 0;
     int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_equity_sample(&g.game, seed, first, count, &tally);
-    Py_END_ALLOW_THREADS
-    size_t players = g.game.players;
-    py_game_free(&g);
-    if (status == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (status == PH_E_ARGUMENT)
-        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
-    return tally_dict(&tally, players);
+    RUN_RELEASED_IF(n >= GIL_FREE_ROWS, status = ph_omaha_evaluate_batch(a->holes.buf, hole_len, a->boards.buf,
+                                                                         board_len, n, a->out.buf, &bad_row));
+    return row_status(status, bad_row);
 }
+BIND(omaha_evaluate_batch_into)
 
-static PyObject *py_omaha_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "omaha_evaluate(hole, board) takes 2 arguments");
-    uint8_t hole[MAX_COLLECT], board[MAX_COLLECT];
-    Py_ssize_t hole_len = collect_cards(&args[0], 1, hole);
-    if (hole_len < 0)
-        return NULL;
-    Py_ssize_t board_len = collect_cards(&args[1], 1, board);
-    if (board_len < 0)
-        return NULL;
-    if (hole_len < 4 || hole_len > 6)
-        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %zd", hole_len);
-    if (board_len < 3 || board_len > 5)
-        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %zd", board_len);
-    int value = ph_omaha_evaluate(hole, (size_t)hole_len, board, (size_t)board_len);
-    if (value == PH_E_DUPLICATE) {
-        for (Py_ssize_t i = 0; i < hole_len; i++)
-            for (Py_ssize_t j = 0; j < board_len; j++)
-                if (hole[i] == board[j]) {
-                    char name[3];
-                    ph_card_format(hole[i], name);
-                    return PyErr_Format(PyExc_ValueError, "duplicate card %s", name);
-                }
-    }
-    if (value == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (value < 0)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(value));
-    return PyLong_FromLong(value);
+/* ---- ranges (core_c/src/range*.c: the one parser of range notation) ------------------------------ */
+
+static int range_is_text(call_args *a) {
+    if (PyUnicode_Check(a->args[0]))
+        return 0;
+    PyErr_Format(PyExc_TypeError, "a range must be text, got %s", Py_TYPE(a->args[0])->tp_name);
+    return -1;
 }
-
-static PyObject *py_sm_value_histogram(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long k;
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "sm_value_histogram(k, out) takes 2 arguments");
-    if (unsigned_arg(args[0], "k", &k) < 0)
-        return NULL;
-    if (k < 5 || k > 7)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 7, got %llu", k);
-    return fill_histogram(args[1], (size_t)k, 0, 0, 1);
-}
-
-/* ---- ranges (core_c/src/range*.c: the one parser of range notation) ---------------------------- */
 
 /* parse_range(text, dead) -> (normalized text, [(ascending card ids, weight), ...]) */
-static PyObject *py_parse_range(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "parse_range(text, dead) takes 2 arguments");
-    if (!PyUnicode_Check(args[0]))
-        return PyErr_Format(PyExc_TypeError, "a range must be text, got %s", Py_TYPE(args[0])->tp_name);
-    uint8_t dead_cards[MAX_COLLECT];
-    Py_ssize_t dead_len = collect_cards(&args[1], 1, dead_cards);
-    if (dead_len < 0)
-        return NULL;
+static const call_spec parse_range_args = {TAKES("parse_range(text, dead)", 2),
+                                           STEPS(RULE(range_is_text), CARDS(1, dead, 0))};
+static PyObject *parse_range_call(call_args *a) {
     uint64_t dead = 0;
-    for (Py_ssize_t i = 0; i < dead_len; i++)
-        dead |= UINT64_C(1) << dead_cards[i];
+    for (Py_ssize_t i = 0; i < a->dead.len; i++)
+        dead |= UINT64_C(1) << a->dead.ids[i];
     Py_ssize_t len;
     PyObject *keep;
-    const char *text = text_utf8(args[0], &len, &keep);
+    const char *text = text_utf8(a->args[0], &len, &keep);
     if (!text)
         return NULL;
     size_t cap = ph_range_capacity((size_t)len), text_cap = 2 * (size_t)len + PH_RANGE_PROBLEM_CAP;
@@ -1073,131 +1476,13 @@ done:
     PyMem_Free(problem);
     return result;
 }
-
-/* ---- batch forms (python first hour) ------------------------------------------------------------- */
-
-/* (holes, hole_len, boards, board_len, out): rows of hole cards and of boards in C-contiguous uint8
- * buffers, one uint16 value per row into out. */
-static PyObject *py_omaha_evaluate_batch_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError,
-                            "omaha_evaluate_batch_into(holes, hole_len, boards, board_len, out) takes 5 arguments");
-    long hole_len = PyLong_AsLong(args[1]);
-    if (hole_len == -1 && PyErr_Occurred())
-        return NULL;
-    long board_len = PyLong_AsLong(args[3]);
-    if (board_len == -1 && PyErr_Occurred())
-        return NULL;
-    if (hole_len < 4 || hole_len > 6)
-        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %ld", hole_len);
-    if (board_len < 3 || board_len > 5)
-        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %ld", board_len);
-    Py_buffer holes, boards, out;
-    if (buffer_of(args[0], &holes, 0, "B", 1, "holes") < 0)
-        return NULL;
-    if (buffer_of(args[2], &boards, 0, "B", 1, "boards") < 0) {
-        PyBuffer_Release(&holes);
-        return NULL;
-    }
-    if (buffer_of(args[4], &out, 1, "H", 2, "out") < 0) {
-        PyBuffer_Release(&holes);
-        PyBuffer_Release(&boards);
-        return NULL;
-    }
-    size_t n = (size_t)holes.len / (size_t)hole_len, bad_row = 0;
-    int status = PH_E_ARGUMENT;
-    if ((size_t)holes.len % (size_t)hole_len)
-        PyErr_Format(PyExc_ValueError, "holes hold %zd bytes, not a multiple of hole_len=%ld", holes.len, hole_len);
-    else if ((size_t)boards.len != n * (size_t)board_len)
-        PyErr_Format(PyExc_ValueError, "boards must hold %zu rows of %ld cards, got %zd bytes", n, board_len,
-                     boards.len);
-    else if ((size_t)out.len / 2 != n)
-        PyErr_Format(PyExc_ValueError, "out must hold %zu uint16 values", n);
-    else if (n >= GIL_FREE_ROWS) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_omaha_evaluate_batch(holes.buf, (size_t)hole_len, boards.buf, (size_t)board_len, n, out.buf,
-                                         &bad_row);
-        Py_END_ALLOW_THREADS
-    } else {
-        status = ph_omaha_evaluate_batch(holes.buf, (size_t)hole_len, boards.buf, (size_t)board_len, n, out.buf,
-                                         &bad_row);
-    }
-    PyBuffer_Release(&holes);
-    PyBuffer_Release(&boards);
-    PyBuffer_Release(&out);
-    if (status == PH_E_ARGUMENT)
-        return NULL;
-    if (status == PH_E_DUPLICATE)
-        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
-    if (status == PH_E_CARD)
-        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
-    if (status == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
-    Py_RETURN_NONE;
-}
+BIND(parse_range)
 
 /* ---- other games: short deck, lowball, hi-lo (docs/games.md) ------------------------------------- */
 
-static int game_arg(PyObject *arg, int *game) {
-    long id = PyLong_AsLong(arg);
-    if (id == -1 && PyErr_Occurred())
-        return -1;
-    if (id < 1 || id > PH_GAME_COUNT) {
-        PyErr_Format(PyExc_ValueError, "unknown game id %ld", id);
-        return -1;
-    }
-    *game = (int)id;
-    return 0;
-}
-
-/* Every card in the game's deck, else ValueError("card 5c is not in the short deck"). */
-static int game_deck_check(int game, const uint8_t *cards, Py_ssize_t n) {
-    char problem[80];
-    if (ph_game_check_cards(game, cards, (size_t)n, problem, sizeof problem) != PH_OK) {
-        PyErr_SetString(PyExc_ValueError, problem);
-        return -1;
-    }
-    return 0;
-}
-
-/* (game, *cards): the cards of one hand, checked for the game's deck and the 5..9 count. */
-static Py_ssize_t game_hand(PyObject *const *args, Py_ssize_t nargs, int *game, uint8_t out[MAX_COLLECT]) {
-    if (nargs < 1) {
-        PyErr_SetString(PyExc_TypeError, "takes a game id and the cards");
-        return -1;
-    }
-    if (game_arg(args[0], game) < 0)
-        return -1;
-    Py_ssize_t count = collect_cards(args + 1, nargs - 1, out);
-    if (count < 0 || game_deck_check(*game, out, count) < 0)
-        return -1;
-    if (count < PH_MIN_HAND || count > PH_MAX_HAND) {
-        PyErr_Format(PyExc_ValueError, "a hand needs 5 to 9 cards, got %zd", count);
-        return -1;
-    }
-    return count;
-}
-
-static int game_value_arg(PyObject *const *args, Py_ssize_t nargs, const char *usage, int *game, int *value) {
-    if (nargs != 2) {
-        PyErr_Format(PyExc_TypeError, "%s takes 2 arguments", usage);
-        return -1;
-    }
-    if (game_arg(args[0], game) < 0)
-        return -1;
-    *value = value_upto(args[1], ph_game_worst(*game));
-    return *value < 0 ? -1 : 0;
-}
-
-static PyObject *py_game_info(PyObject *module, PyObject *arg) {
-    (void)module;
-    int game;
-    if (game_arg(arg, &game) < 0)
-        return NULL;
-    int count = ph_game_category_count(game);
+static const call_spec game_info_args = {NULL, 1, 0, STEPS(GAME(0))};
+static PyObject *game_info_call(call_args *a) {
+    int game = (int)a->game, count = ph_game_category_count(game);
     PyObject *names = PyTuple_New(count);
     for (int i = 0; names && i < count; i++)
         PyTuple_SET_ITEM(names, i, PyUnicode_FromString(ph_game_category_name(game, i)));
@@ -1206,506 +1491,134 @@ static PyObject *py_game_info(PyObject *module, PyObject *arg) {
     return Py_BuildValue("(siiKN)", ph_game_name(game), ph_game_worst(game), ph_game_no_low(game),
                          (unsigned long long)ph_game_deck(game), names);
 }
+BIND_O(game_info)
 
-static PyObject *py_game_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    uint8_t cards[MAX_COLLECT];
-    int game;
-    Py_ssize_t count = game_hand(args, nargs, &game, cards);
-    return count < 0 ? NULL : PyLong_FromLong(ph_game_evaluate(game, cards, (size_t)count));
-}
+/* (game, *cards): one hand, its cards in the game's deck. */
+static const call_spec game_evaluate_args = {"takes a game id and the cards", 1, 1, STEPS(GAME(0), HAND(1, IN_DECK))};
+BIND_RETURNING(game_evaluate, PyLong_FromLong(ph_game_evaluate((int)a->game, a->hand.ids, (size_t)a->hand.len)))
 
-static PyObject *py_game_best_five(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    uint8_t cards[MAX_COLLECT], five[5];
-    int game;
-    Py_ssize_t count = game_hand(args, nargs, &game, cards);
-    if (count < 0)
-        return NULL;
-    int value = ph_game_best_five(game, cards, (size_t)count, five);
-    if (value == ph_game_no_low(game))
+static const call_spec game_best_five_args = {"takes a game id and the cards", 1, 1, STEPS(GAME(0), HAND(1, IN_DECK))};
+static PyObject *game_best_five_call(call_args *a) {
+    uint8_t five[5];
+    int value = ph_game_best_five((int)a->game, a->hand.ids, (size_t)a->hand.len, five);
+    if (value == ph_game_no_low((int)a->game))
         return Py_BuildValue("(i())", value);
     return Py_BuildValue("(i(iiiii))", value, five[0], five[1], five[2], five[3], five[4]);
 }
+BIND(game_best_five)
 
-static PyObject *py_game_omaha_evaluate(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 3)
-        return PyErr_Format(PyExc_TypeError, "game_omaha_evaluate(game, hole, board) takes 3 arguments");
-    int game;
-    if (game_arg(args[0], &game) < 0)
-        return NULL;
-    uint8_t hole[MAX_COLLECT], board[MAX_COLLECT];
-    Py_ssize_t hole_len = collect_cards(&args[1], 1, hole);
-    if (hole_len < 0 || game_deck_check(game, hole, hole_len) < 0)
-        return NULL;
-    Py_ssize_t board_len = collect_cards(&args[2], 1, board);
-    if (board_len < 0 || game_deck_check(game, board, board_len) < 0)
-        return NULL;
-    if (hole_len < 4 || hole_len > 6)
-        return PyErr_Format(PyExc_ValueError, "an Omaha hole needs 4 to 6 cards, got %zd", hole_len);
-    if (board_len < 3 || board_len > 5)
-        return PyErr_Format(PyExc_ValueError, "an Omaha board needs 3 to 5 cards, got %zd", board_len);
-    for (Py_ssize_t i = 0; i < hole_len; i++)
-        for (Py_ssize_t j = 0; j < board_len; j++)
-            if (hole[i] == board[j]) {
-                char name[3];
-                ph_card_format(hole[i], name);
-                return PyErr_Format(PyExc_ValueError, "duplicate card %s", name);
-            }
-    int value = ph_game_omaha_evaluate(game, hole, (size_t)hole_len, board, (size_t)board_len);
-    if (value == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (value < 0)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(value));
-    return PyLong_FromLong(value);
+static const call_spec game_omaha_evaluate_args = {
+    TAKES("game_omaha_evaluate(game, hole, board)", 3),
+    STEPS(GAME(0), CARDS(1, hole, IN_DECK), CARDS(2, board, IN_DECK), RULE(omaha_cards))};
+static PyObject *game_omaha_evaluate_call(call_args *a) {
+    int value = ph_game_omaha_evaluate((int)a->game, a->hole.ids, (size_t)a->hole.len, a->board.ids,
+                                       (size_t)a->board.len);
+    return value < 0 ? status_result(value) : PyLong_FromLong(value);
 }
+BIND(game_omaha_evaluate)
 
-static PyObject *py_game_category(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    int game, value;
-    if (game_value_arg(args, nargs, "game_category(game, value)", &game, &value) < 0)
-        return NULL;
-    return PyLong_FromLong(ph_game_category(game, value));
-}
+#define GAME_VALUE GAME(0), HAND_VALUE(1, OF_GAME)
 
-static PyObject *py_game_describe(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    int game, value;
-    if (game_value_arg(args, nargs, "game_describe(game, value)", &game, &value) < 0)
-        return NULL;
+static const call_spec game_category_args = {TAKES("game_category(game, value)", 2), STEPS(GAME_VALUE)};
+BIND_RETURNING(game_category, PyLong_FromLong(ph_game_category((int)a->game, (int)a->value)))
+
+static const call_spec game_describe_args = {TAKES("game_describe(game, value)", 2), STEPS(GAME_VALUE)};
+static PyObject *game_describe_call(call_args *a) {
     char text[64];
-    ph_game_describe(game, value, text, sizeof text);
+    ph_game_describe((int)a->game, (int)a->value, text, sizeof text);
     return PyUnicode_FromString(text);
 }
+BIND(game_describe)
 
-static PyObject *py_game_value_ranks(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    int game, value;
-    if (game_value_arg(args, nargs, "game_value_ranks(game, value)", &game, &value) < 0)
-        return NULL;
+static const call_spec game_value_ranks_args = {TAKES("game_value_ranks(game, value)", 2), STEPS(GAME_VALUE)};
+static PyObject *game_value_ranks_call(call_args *a) {
     uint8_t r[5];
-    int n = ph_game_value_ranks(game, value, r);
+    int n = ph_game_value_ranks((int)a->game, (int)a->value, r);
     PyObject *tuple = PyTuple_New(n);
     for (int i = 0; tuple && i < n; i++)
         PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(r[i]));
     return tuple;
 }
+BIND(game_value_ranks)
 
-static PyObject *py_game_evaluate_batch_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 4)
-        return PyErr_Format(PyExc_TypeError, "game_evaluate_batch_into(game, cards, k, out) takes 4 arguments");
-    int game;
-    if (game_arg(args[0], &game) < 0)
-        return NULL;
-    long k = PyLong_AsLong(args[2]);
-    if (k == -1 && PyErr_Occurred())
-        return NULL;
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %ld", k);
-    Py_buffer cards, out;
-    if (buffer_of(args[1], &cards, 0, "B", 1, "cards") < 0)
-        return NULL;
-    if (buffer_of(args[3], &out, 1, "H", 2, "out") < 0) {
-        PyBuffer_Release(&cards);
-        return NULL;
-    }
-    size_t n = (size_t)cards.len / (size_t)k, bad_row = 0;
-    int status = PH_OK;
-    if ((size_t)cards.len % (size_t)k) {
-        PyErr_Format(PyExc_ValueError, "cards hold %zd bytes, not a multiple of k=%ld", cards.len, k);
-        status = PH_E_ARGUMENT;
-    } else if ((size_t)out.len / 2 != n) {
-        PyErr_Format(PyExc_ValueError, "out must hold %zu uint16 values", n);
-        status = PH_E_ARGUMENT;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_game_evaluate_batch(game, cards.buf, n, (size_t)k, out.buf, &bad_row);
-        Py_END_ALLOW_THREADS
-    }
+static const call_spec game_evaluate_batch_into_args = {
+    TAKES("game_evaluate_batch_into(game, cards, k, out)", 4),
+    STEPS(GAME(0), ROW_K(2), IN_BUFFER(1, cards, "B", 1), OUT_BUFFER(3, out, "H", 2), RULE(card_rows_fit))};
+static PyObject *game_evaluate_batch_into_call(call_args *a) {
+    size_t k = (size_t)a->k, n = (size_t)a->cards.len / k, bad_row = 0;
+    int game = (int)a->game, status;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_game_evaluate_batch(game, a->cards.buf, n, k, a->out.buf, &bad_row);
+    Py_END_ALLOW_THREADS
     char problem[80] = "";
     if (status == PH_E_CARD)
-        ph_game_check_cards(game, (const uint8_t *)cards.buf + bad_row * (size_t)k, (size_t)k, problem, sizeof problem);
-    PyBuffer_Release(&cards);
-    PyBuffer_Release(&out);
-    if (status == PH_E_ARGUMENT)
-        return NULL;
-    if (status == PH_E_DUPLICATE)
-        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate card", bad_row);
-    if (status == PH_E_CARD && strncmp(problem, "card id", 7) == 0)
-        return PyErr_Format(PyExc_ValueError, "row %zu: card id outside 0..51", bad_row);
-    if (status == PH_E_CARD)
+        ph_game_check_cards(game, (const uint8_t *)a->cards.buf + bad_row * k, k, problem, sizeof problem);
+    if (status == PH_E_CARD && strncmp(problem, "card id", 7) != 0) /* a card outside the game's deck */
         return PyErr_Format(PyExc_ValueError, "row %zu: %s", bad_row, problem);
-    Py_RETURN_NONE;
+    return row_status(status, bad_row);
 }
+BIND(game_evaluate_batch_into)
 
-static PyObject *py_game_value_histogram_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long k, start, count;
-    int game;
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError, "game_value_histogram_into(game, k, start, count, out) takes 5 arguments");
-    if (game_arg(args[0], &game) < 0 || unsigned_arg(args[1], "k", &k) < 0 ||
-        unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0)
-        return NULL;
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
-    unsigned deck = (unsigned)__builtin_popcountll(ph_game_deck(game));
-    if (check_range(deck, k, start, count) < 0)
-        return NULL;
-    Py_buffer out;
-    if (buffer_of(args[4], &out, 1, "QLK", 8, "out") < 0)
-        return NULL;
-    int worst = ph_game_worst(game), status = PH_OK;
-    if (out.len / 8 != worst + 1) {
-        PyErr_Format(PyExc_ValueError, "out must hold %d uint64 values", worst + 1);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_game_value_histogram(game, (size_t)k, start, count, out.buf);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
+static const call_spec game_value_histogram_into_args = {
+    TAKES("game_value_histogram_into(game, k, start, count, out)", 5),
+    STEPS(GAME(0), U64(1, k), U64(2, start), U64(3, count), HAND_K, RULE(game_hand_range),
+          OUT_BUFFER(4, out, "QLK", 8), RULE(out_fits_game_histogram))};
+static int game_value_histogram_into_run(const call_args *a) {
+    return ph_game_value_histogram((int)a->game, (size_t)a->k, a->start, a->count, a->out.buf);
 }
-
-/* (high, low, players_holdings, weights, board, dead, ...): the game pair and the spot, checked by the core. */
-static int parse_game_pair(PyObject *const *args, int *high, int *low, py_game *g) {
-    if (game_arg(args[0], high) < 0)
-        return -1;
-    long low_id = PyLong_AsLong(args[1]);
-    if (low_id == -1 && PyErr_Occurred())
-        return -1;
-    if (low_id != 0 && (low_id < 1 || low_id > PH_GAME_COUNT)) {
-        PyErr_Format(PyExc_ValueError, "unknown game id %ld", low_id);
-        return -1;
-    }
-    *low = (int)low_id;
-    if (parse_game(args + 2, g) < 0)
-        return -1;
-    char problem[160];
-    if (ph_game_equity_check(*high, *low, &g->game, problem, sizeof problem) != PH_OK) {
-        PyErr_SetString(PyExc_ValueError, problem);
-        py_game_free(g);
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *game_tally_dict(const ph_game_tally *t, size_t players) {
-    return Py_BuildValue("{s:K,s:N,s:N,s:N,s:N,s:d,s:N,s:N,s:N,s:N,s:N,s:N,s:K}", "deals",
-                         (unsigned long long)t->deals, "win", u64_list(t->win, players), "tie",
-                         u64_list(t->tie, players), "lose", u64_list(t->lose, players), "share",
-                         u64_list(t->share, players), "weight", t->weight, "weighted_share",
-                         double_list(t->weighted_share, players), "sum_sq", double_list(t->sum_sq, players),
-                         "weighted_win", double_list(t->weighted_win, players), "weighted_tie",
-                         double_list(t->weighted_tie, players), "high_share", u64_list(t->high_share, players),
-                         "weighted_high_share", double_list(t->weighted_high_share, players), "low_deals",
-                         (unsigned long long)t->low_deals);
-}
-
-static PyObject *py_game_equity_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 6)
-        return PyErr_Format(PyExc_TypeError,
-                            "game_equity_units(high, low, players_holdings, weights, board, dead) takes 6 arguments");
-    int high, low;
-    py_game g;
-    if (parse_game_pair(args, &high, &low, &g) < 0)
-        return NULL;
-    uint64_t units = 0;
-    int status = ph_game_equity_units(high, low, &g.game, &units);
-    py_game_free(&g);
-    if (status == PH_E_OVERFLOW)
-        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
-    return PyLong_FromUnsignedLongLong(units);
-}
-
-static PyObject *py_game_equity_exact_seconds(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 6)
-        return PyErr_Format(PyExc_TypeError, "game_equity_exact_seconds(high, low, players_holdings, weights, board, "
-                                             "dead) takes 6 arguments");
-    int high, low;
-    py_game g;
-    if (parse_game_pair(args, &high, &low, &g) < 0)
-        return NULL;
-    double seconds = 0;
-    ph_game_equity_exact_seconds(high, low, &g.game, &seconds);
-    py_game_free(&g);
-    return PyFloat_FromDouble(seconds);
-}
-
-static PyObject *py_game_equity_exact(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long start, count;
-    if (nargs != 8)
-        return PyErr_Format(PyExc_TypeError, "game_equity_exact(high, low, players_holdings, weights, board, dead, "
-                                             "start, count) takes 8 arguments");
-    if (unsigned_arg(args[6], "start", &start) < 0 || unsigned_arg(args[7], "count", &count) < 0)
-        return NULL;
-    int high, low;
-    py_game g;
-    if (parse_game_pair(args, &high, &low, &g) < 0)
-        return NULL;
-    uint64_t units = 0;
-    int status = ph_game_equity_units(high, low, &g.game, &units);
-    if (status == PH_OK && (start > units || count > units - start)) {
-        PyErr_Format(PyExc_ValueError, "range %llu..%llu outside 0..%llu units", start, start + count,
-                     (unsigned long long)units);
-        py_game_free(&g);
-        return NULL;
-    }
-    ph_game_tally tally;
-    memset(&tally, 0, sizeof tally);
-    if (status == PH_OK) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_game_equity_exact(high, low, &g.game, start, count, &tally);
-        Py_END_ALLOW_THREADS
-    }
-    size_t players = g.game.players;
-    py_game_free(&g);
-    if (status == PH_E_OVERFLOW)
-        return PyErr_Format(PyExc_OverflowError, "more than 2**64-1 deals to enumerate");
-    if (status == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
-    return game_tally_dict(&tally, players);
-}
-
-static PyObject *py_game_equity_sample(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long seed, first, count;
-    if (nargs != 9)
-        return PyErr_Format(PyExc_TypeError, "game_equity_sample(high, low, players_holdings, weights, board, dead, "
-                                             "seed, first, count) takes 9 arguments");
-    if (unsigned_arg(args[6], "seed", &seed) < 0 || unsigned_arg(args[7], "first", &first) < 0 ||
-        unsigned_arg(args[8], "count", &count) < 0)
-        return NULL;
-    int high, low;
-    py_game g;
-    if (parse_game_pair(args, &high, &low, &g) < 0)
-        return NULL;
-    ph_game_tally tally;
-    memset(&tally, 0, sizeof tally);
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = ph_game_equity_sample(high, low, &g.game, seed, first, count, &tally);
-    Py_END_ALLOW_THREADS
-    size_t players = g.game.players;
-    py_game_free(&g);
-    if (status == PH_E_NOMEM)
-        return PyErr_NoMemory();
-    if (status == PH_E_ARGUMENT)
-        return PyErr_Format(PyExc_ValueError, "could not deal holdings without shared cards (1,000,000 tries)");
-    if (status != PH_OK)
-        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
-    return game_tally_dict(&tally, players);
-}
-
+BIND_RELEASED(game_value_histogram_into)
 
 /* ---- combination tables (scale-out; docs/scale.md) ----------------------------------------------- */
 
-/* Shared checks of n, k, order for the table functions; -1 with an exception. */
-static int table_shape(PyObject *n_arg, PyObject *k_arg, PyObject *order_arg, unsigned long long *n,
-                       unsigned long long *k, ph_order *order) {
-    if (unsigned_arg(n_arg, "n", n) < 0 || unsigned_arg(k_arg, "k", k) < 0 || parse_order(order_arg, order) < 0)
-        return -1;
-    return check_n_k(*n, *k);
+static const call_spec values_by_rank_into_args = {
+    TAKES("values_by_rank_into(k, order, start, count, out)", 5),
+    STEPS(U64(0, k), ORDER(1), U64(2, start), U64(3, count), HAND_K, RULE(hand_range), OUT_BUFFER(4, out, "H", 2),
+          RULE(out_fits_values))};
+static int values_by_rank_into_run(const call_args *a) {
+    return ph_values_by_rank((size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count, a->out.buf);
 }
+BIND_RELEASED(values_by_rank_into)
 
-/* The row errors of ph_combination_rank_batch / ph_combination_lookup as exceptions. */
-static PyObject *row_error(int status, size_t bad_row, unsigned long long n) {
-    if (status == PH_E_DUPLICATE)
-        return PyErr_Format(PyExc_ValueError, "row %zu: duplicate item", bad_row);
-    if (status == PH_E_CARD)
-        return PyErr_Format(PyExc_ValueError, "row %zu: item outside 0..%llu", bad_row, n - 1);
-    return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+static const call_spec combination_rows_into_args = {
+    TAKES("combination_rows_into(n, k, order, start, count, out)", 6),
+    STEPS(TABLE_SHAPE(0), U64(3, start), U64(4, count), RULE(n_k_range), RULE(k_rows_fit), OUT_BUFFER(5, out, "B", 1),
+          RULE(out_fits_rows))};
+static int combination_rows_into_run(const call_args *a) {
+    return ph_combination_rows((unsigned)a->n, (size_t)a->k, (ph_order)a->order, a->start, (size_t)a->count,
+                               a->out.buf);
 }
+BIND_RELEASED(combination_rows_into)
 
-/* Rows of a rank batch: a uint8 buffer holding a whole number of k-item rows; the row count or -1. */
-static Py_ssize_t rows_of(PyObject *obj, Py_buffer *view, unsigned long long k) {
-    if (buffer_of(obj, view, 0, "B", 1, "rows") < 0)
-        return -1;
-    if (k == 0 || (unsigned long long)view->len % k) {
-        PyErr_Format(PyExc_ValueError, "rows hold %zd bytes, not a multiple of k=%llu", view->len, k);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    return (Py_ssize_t)((unsigned long long)view->len / k);
+static const call_spec combination_ranks_into_args = {
+    TAKES("combination_ranks_into(rows, n, k, order, out)", 5),
+    STEPS(TABLE_SHAPE(1), IN_BUFFER(0, rows, "B", 1), RULE(whole_rows), OUT_BUFFER(4, out, "QLK", 8),
+          RULE(out_fits_ranks))};
+static PyObject *combination_ranks_into_call(call_args *a) {
+    size_t m = (size_t)a->rows.len / (size_t)a->k, bad_row = 0;
+    int status;
+    RUN_RELEASED_IF(m >= GIL_FREE_ROWS, status = ph_combination_rank_batch(a->rows.buf, m, (size_t)a->k, (unsigned)a->n,
+                                                                           (ph_order)a->order, a->out.buf, &bad_row));
+    return item_row_status(status, bad_row, a->n);
 }
+BIND(combination_ranks_into)
 
-static PyObject *py_combination_rows_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long n, k, start, count;
-    ph_order order;
-    if (nargs != 6)
-        return PyErr_Format(PyExc_TypeError, "combination_rows_into(n, k, order, start, count, out) takes 6 arguments");
-    if (table_shape(args[0], args[1], args[2], &n, &k, &order) < 0 || unsigned_arg(args[3], "start", &start) < 0 ||
-        unsigned_arg(args[4], "count", &count) < 0 || check_range(n, k, start, count) < 0 ||
-        check_rows_fit(count, k) < 0)
-        return NULL;
-    Py_buffer out;
-    if (buffer_of(args[5], &out, 1, "B", 1, "out") < 0)
-        return NULL;
-    int status = PH_OK;
-    if ((unsigned long long)out.len != count * k) {
-        PyErr_Format(PyExc_ValueError, "out must hold %llu uint8 values", count * k);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_combination_rows((unsigned)n, (size_t)k, order, start, (size_t)count, out.buf);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_values_by_rank_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long k, start, count;
-    ph_order order;
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError, "values_by_rank_into(k, order, start, count, out) takes 5 arguments");
-    if (unsigned_arg(args[0], "k", &k) < 0 || parse_order(args[1], &order) < 0 ||
-        unsigned_arg(args[2], "start", &start) < 0 || unsigned_arg(args[3], "count", &count) < 0)
-        return NULL;
-    if (k < PH_MIN_HAND || k > PH_MAX_HAND)
-        return PyErr_Format(PyExc_ValueError, "k must be 5 to 9, got %llu", k);
-    if (check_range(PH_DECK_SIZE, k, start, count) < 0)
-        return NULL;
-    Py_buffer out;
-    if (buffer_of(args[4], &out, 1, "H", 2, "out") < 0)
-        return NULL;
-    int status = PH_OK;
-    if ((unsigned long long)out.len / 2 != count) {
-        PyErr_Format(PyExc_ValueError, "out must hold %llu uint16 values", count);
-        status = PH_E_BUFFER;
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_values_by_rank((size_t)k, order, start, (size_t)count, out.buf);
-        Py_END_ALLOW_THREADS
-    }
-    PyBuffer_Release(&out);
-    if (status != PH_OK)
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *py_combination_ranks_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long n, k;
-    ph_order order;
-    if (nargs != 5)
-        return PyErr_Format(PyExc_TypeError, "combination_ranks_into(rows, n, k, order, out) takes 5 arguments");
-    if (table_shape(args[1], args[2], args[3], &n, &k, &order) < 0)
-        return NULL;
-    Py_buffer rows, out;
-    Py_ssize_t m = rows_of(args[0], &rows, k);
-    if (m < 0)
-        return NULL;
-    if (buffer_of(args[4], &out, 1, "QLK", 8, "out") < 0) {
-        PyBuffer_Release(&rows);
-        return NULL;
-    }
-    int status = PH_OK;
-    size_t bad_row = 0;
-    if (out.len / 8 != m) {
-        PyErr_Format(PyExc_ValueError, "out must hold %zd uint64 values", m);
-        status = PH_E_BUFFER;
-    } else if (m >= GIL_FREE_ROWS) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_combination_rank_batch(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, out.buf, &bad_row);
-        Py_END_ALLOW_THREADS
-    } else {
-        status = ph_combination_rank_batch(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, out.buf, &bad_row);
-    }
-    PyBuffer_Release(&rows);
-    PyBuffer_Release(&out);
-    if (status == PH_E_BUFFER)
-        return NULL;
-    if (status != PH_OK)
-        return row_error(status, bad_row, n);
-    Py_RETURN_NONE;
-}
-
-/* Whether a struct format holds object references ('O'), the ":name:" of fields aside: copying those as bytes
- * would skip their reference counts. */
-static int format_holds_objects(const char *format) {
-    for (int in_name = 0; *format; format++) {
-        if (*format == ':')
-            in_name = !in_name;
-        else if (!in_name && *format == 'O')
-            return 1;
-    }
-    return 0;
-}
-
-static PyObject *py_combination_lookup_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    unsigned long long n, k;
-    ph_order order;
-    if (nargs != 6)
-        return PyErr_Format(PyExc_TypeError, "combination_lookup_into(rows, n, k, order, table, out) takes 6 arguments");
-    if (table_shape(args[1], args[2], args[3], &n, &k, &order) < 0)
-        return NULL;
-    Py_buffer rows, table, out;
-    Py_ssize_t m = rows_of(args[0], &rows, k);
-    if (m < 0)
-        return NULL;
-    if (PyObject_GetBuffer(args[4], &table, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
-        PyErr_Clear();
-        PyBuffer_Release(&rows);
-        return PyErr_Format(PyExc_ValueError, "table must be a C-contiguous buffer");
-    }
-    if (PyObject_GetBuffer(args[5], &out, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE) < 0) {
-        PyErr_Clear();
-        PyBuffer_Release(&rows);
-        PyBuffer_Release(&table);
-        return PyErr_Format(PyExc_ValueError, "out must be a writable C-contiguous buffer");
-    }
-    const char *table_format = table.format ? table.format : "B", *out_format = out.format ? out.format : "B";
+static const call_spec combination_lookup_into_args = {
+    TAKES("combination_lookup_into(rows, n, k, order, table, out)", 6),
+    STEPS(TABLE_SHAPE(1), IN_BUFFER(0, rows, "B", 1), RULE(whole_rows), IN_BUFFER(4, table, NULL, 0),
+          OUT_BUFFER(5, out, NULL, 0), RULE(lookup_fits))};
+static PyObject *combination_lookup_into_call(call_args *a) {
+    size_t m = (size_t)a->rows.len / (size_t)a->k, bad_row = 0;
     uint64_t total = 0;
-    ph_binomial(n, k, &total);
-    int status = PH_E_BUFFER;
-    size_t bad_row = 0;
-    if (out.itemsize != table.itemsize || strcmp(out_format, table_format) != 0)
-        PyErr_Format(PyExc_ValueError, "out must have the table's item format '%s' (format '%s' given)", table_format,
-                     out_format);
-    else if (table.itemsize <= 0) /* any buffer can get here, and the entry count divides by it */
-        PyErr_Format(PyExc_ValueError, "table must have items of at least one byte (format '%s' has %zd-byte items)",
-                     table_format, table.itemsize);
-    else if (format_holds_objects(table_format))
-        PyErr_Format(PyExc_ValueError, "table must not hold Python objects (format '%s')", table_format);
-    else if ((uint64_t)(table.len / table.itemsize) != total)
-        PyErr_Format(PyExc_ValueError, "table must hold C(%llu,%llu) = %llu entries, not %zd", n, k,
-                     (unsigned long long)total, table.len / table.itemsize);
-    else if (out.len / out.itemsize != m)
-        PyErr_Format(PyExc_ValueError, "out must hold %zd entries", m);
-    else if (m >= GIL_FREE_ROWS) {
-        Py_BEGIN_ALLOW_THREADS
-        status = ph_combination_lookup(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, table.buf, total,
-                                       (size_t)table.itemsize, out.buf, &bad_row);
-        Py_END_ALLOW_THREADS
-    } else {
-        status = ph_combination_lookup(rows.buf, (size_t)m, (size_t)k, (unsigned)n, order, table.buf, total,
-                                       (size_t)table.itemsize, out.buf, &bad_row);
-    }
-    PyBuffer_Release(&rows);
-    PyBuffer_Release(&table);
-    PyBuffer_Release(&out);
-    if (status == PH_E_BUFFER)
-        return NULL;
-    if (status != PH_OK)
-        return row_error(status, bad_row, n);
-    Py_RETURN_NONE;
+    ph_binomial(a->n, a->k, &total);
+    int status;
+    size_t itemsize = (size_t)a->table.itemsize;
+    RUN_RELEASED_IF(m >= GIL_FREE_ROWS, status = ph_combination_lookup(a->rows.buf, m, (size_t)a->k, (unsigned)a->n,
+                                                                       (ph_order)a->order, a->table.buf, total,
+                                                                       itemsize, a->out.buf, &bad_row));
+    return item_row_status(status, bad_row, a->n);
 }
+BIND(combination_lookup_into)
+
 
 
 /* ---- module -------------------------------------------------------------------------------------- */
