@@ -36,6 +36,8 @@ from . import games
 from . import parallel
 from ._table import CombinationTable, value_table
 from .parallel import map_combinations
+# whole-deal analysis: showdown counts, the showdown matrix, Ultimate Texas Hold'em (docs/analysis.md)
+from . import analysis
 
 __all__ = [
     "backend", "Card", "Category", "parse_cards",
@@ -49,4 +51,5 @@ __all__ = [
     "CardLike", "Cards", "Rows",
     "games",  # other games: short deck, lowball, hi-lo (pokerhash/games.py)
     "CombinationTable", "value_table", "map_combinations", "parallel",
+    "analysis",  # whole-deal analysis (pokerhash/analysis.py)
 ]

@@ -35,6 +35,7 @@ __all__ = [
     "CardLike", "Cards", "Rows",
     "games",
     "CombinationTable", "value_table", "map_combinations", "parallel",
+    "analysis",
 ]
 
 backend: str
@@ -180,6 +181,9 @@ from . import games as games
 
 # ---- scale-out: combination tables and the parallel runner (_table.py, parallel.py, annotated in place) ----
 from . import parallel as parallel
+
+# ---- whole-deal analysis (analysis.py and the modules it imports, annotated in place) ----
+from . import analysis as analysis
 
 class CombinationTable:
     n: int

@@ -1,6 +1,5 @@
 """Showdown counts of every hole pair on a board, and of every heads-up deal, from the C core's sorted sweep."""
 
-from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
@@ -16,6 +15,18 @@ class Showdown(NamedTuple):
     """Every hole pair free of the board and the dead cards, with its showdown counts (numpy arrays).
 
     Rows are in colex order of the pair (lo, hi): hi * (hi - 1) / 2 + lo among the live cards.
+
+    Args:
+        holes, values, wins, ties, losses, by_category: the fields below (showdown() makes them).
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> s = analysis.showdown("Ks 7d 2c 3h 9s")
+        >>> s.holes.shape, s.by_category.shape
+        ((1081, 2), (1081, 3, 10))
     """
 
     #: (n, 2) uint8: the pair's card ids, ascending.
@@ -33,7 +44,20 @@ class Showdown(NamedTuple):
 
 
 class ShowdownMatrix(NamedTuple):
-    """Every heads-up deal by the categories of its winner and loser."""
+    """Every heads-up deal by the categories of its winner and loser.
+
+    Args:
+        wins, ties, deals: the fields below (showdown_matrix() makes them).
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> m = analysis.showdown_matrix(dead=list(range(32)), progress=False)   # ranks T..A
+        >>> int(m.wins.sum() + m.ties.sum()) == m.deals, int(m.wins[9, 0])   # a royal flush never loses
+        (True, 0)
+    """
 
     #: (10, 10) uint64: deals with a winner, [winner's category, loser's category].
     wins: Any

@@ -1,6 +1,5 @@
 """The answer to Ultimate Texas Hold'em: house edge, element of risk, return table, preflop chart, decisions."""
 
-from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
@@ -17,7 +16,19 @@ PREFLOP_ACTIONS = ("check", "raise3", "raise4")  # least aggressive first: exact
 
 
 class PreflopDecision(NamedTuple):
-    """The best preflop action of a starting hand and the EV of each option, per hand in antes."""
+    """The best preflop action of a starting hand and the EV of each option, per hand in antes.
+
+    Args:
+        action: "raise4", "raise3" or "check"; ev_check, ev_raise3, ev_raise4: exact EVs (Fraction).
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> analysis.ultimate_texas_holdem(dead=list(range(32)), progress=False).preflop["AA"].action
+        'raise4'
+    """
 
     action: str
     ev_check: Fraction
@@ -26,7 +37,20 @@ class PreflopDecision(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """The best action at one street and the EV of every option, per hand in antes."""
+    """The best action at one street and the EV of every option, per hand in antes.
+
+    Args:
+        street: "preflop", "flop" or "river"; action: the best option; evs: option -> exact EV (Fraction).
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> small = analysis.ultimate_texas_holdem(dead=list(range(32)), progress=False)
+        >>> small.decide("AsAh", "Ks Kd Kh").action
+        'bet2'
+    """
 
     street: str
     action: str
@@ -34,7 +58,22 @@ class Decision(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """One row of the return table: a line of play and how the deal ends."""
+    """One row of the return table: a line of play and how the deal ends.
+
+    Args:
+        line: "play 4x preflop", ..., "fold on the river"; result: how the deal ends; deals: how many;
+        probability: deals / all deals; contribution: probability * net; net: the player's result of one such
+        deal, in antes.
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> small = analysis.ultimate_texas_holdem(dead=list(range(32)), progress=False)
+        >>> sum(row.contribution for row in small.outcomes) == -small.house_edge
+        True
+    """
 
     line: str
     result: str
@@ -78,6 +117,18 @@ class UTHResult:
         preflop: starting hand ("AKs", "72o", "TT"; with asymmetric dead cards a class is named by its
             smallest combo) -> PreflopDecision.
         pay_table: the Blind pays used; allow_3x: whether the 3x preflop bet was an option.
+
+    Args:
+        rules, dead, class_of, totals, bets: the solve's pieces (ultimate_texas_holdem() makes the result).
+
+    Raises:
+        Nothing.
+
+    Example:
+        >>> from pokerhash import analysis
+        >>> small = analysis.ultimate_texas_holdem(dead=list(range(32)), progress=False)
+        >>> small.deals, small.preflop["AKs"].action
+        (1269777600, 'raise4')
     """
 
     def __init__(self, rules: Rules, dead: List[int], class_of: Any, totals: Any, bets: Any):
@@ -225,7 +276,7 @@ class UTHResult:
                 raise ValueError("a hole holds a dead card or the same card twice")
             table = np.zeros(PAIRS, np.uint8)
             for c, evs in self._evs.items():
-                name = self.preflop_decision_by_class(c)
+                name = self._preflop_action(c)
                 table[c] = {"check": 0, "raise3": 3, "raise4": 4}[name]
             return table[classes]
         board_rows = np.ascontiguousarray(boards, dtype=np.uint8)
@@ -238,7 +289,7 @@ class UTHResult:
             return out
         raise ValueError(f"boards must have 0, 3 or 5 cards per row, got {board_rows.shape[1]}")
 
-    def preflop_decision_by_class(self, c: int) -> str:
+    def _preflop_action(self, c: int) -> str:
         evs = self._evs[c]
         allowed = PREFLOP_ACTIONS if self.allow_3x else ("check", "raise4")
         best = allowed[0]
