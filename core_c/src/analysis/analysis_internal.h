@@ -9,6 +9,8 @@
 #include "../combinatorics/combinatorics_internal.h"
 
 #define PH_AN_MAX_PAIRS 1326 /* C(52, 2) */
+#define PH_AN_VALUE_WORDS ((PH_WORST_VALUE + 64) / 64) /* a bit per hand value 0..7462 */
+#define PH_AN_HIGH_CARD 9
 
 /* Colex index of the pair lo < hi among the C(n, 2) pairs of 0..n-1. */
 static inline unsigned ph_an_pair_index(unsigned lo, unsigned hi) {
@@ -44,21 +46,30 @@ typedef struct ph_an_board {
     unsigned pairs;                 /* pairs valued: C(n - set aside, 2) */
     unsigned opponents;             /* opponent pairs of each: C(n - set aside - 2, 2) */
     uint8_t lo[PH_AN_MAX_PAIRS], hi[PH_AN_MAX_PAIRS]; /* live positions of each valued pair, lo < hi */
+    uint16_t value[PH_AN_MAX_PAIRS];
     uint8_t category[PH_AN_MAX_PAIRS];
     uint16_t wins[PH_AN_MAX_PAIRS], ties[PH_AN_MAX_PAIRS];
     uint16_t category_total[10];    /* valued pairs per category */
     uint16_t category_card[52][10]; /* valued pairs per live position and category */
-    /* scratch */
-    uint32_t sort_keys[2][PH_AN_MAX_PAIRS];
+    /* scratch; value_count and occupied are all zero between boards (zeroed allocation, restored by each sweep) */
+    uint16_t sorted[PH_AN_MAX_PAIRS];                            /* pairs by value */
+    uint16_t group_value[PH_AN_MAX_PAIRS], group_start[PH_AN_MAX_PAIRS + 1];
+    uint16_t value_count[PH_WORST_VALUE + 1];
+    uint64_t occupied[PH_AN_VALUE_WORDS];
     uint16_t seen[52], group[52];
 } ph_an_board;
 
 /* Sets the live cards: every card outside `excluded` (board and dead). */
 void ph_an_board_live(ph_an_board *b, uint64_t excluded);
 
+/* Allocates a board with its counters at zero (NULL when out of memory; free() it). */
+ph_an_board *ph_an_board_new(void);
+
 /* Values and sweeps every pair of live positions other than aside_a and aside_b (live_count or more: none)
- * on the 5-card board whose evaluator key sum (with PH_SUIT_BIAS) and bits are given. */
-void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned aside_a, unsigned aside_b);
+ * on the 5-card board whose evaluator key sum (with PH_SUIT_BIAS) and bits are given. Card counts per category
+ * for every category, or (all_categories 0) for high cards only. */
+void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned aside_a, unsigned aside_b,
+                       int all_categories);
 
 /* Opponents of category `category` free of pair k's cards. */
 static inline unsigned ph_an_free_in_category(const ph_an_board *b, unsigned k, unsigned category) {

@@ -64,7 +64,7 @@ int ph_showdown(const uint8_t *board, size_t board_len, const uint8_t *dead, siz
     unsigned live = PH_DECK_SIZE - (unsigned)(board_len + dead_len), missing = 5 - (unsigned)board_len;
     if (live < missing + 4) /* a hole, an opponent and the runout */
         return PH_E_ARGUMENT;
-    ph_an_board *b = malloc(sizeof *b);
+    ph_an_board *b = ph_an_board_new();
     if (!b)
         return PH_E_NOMEM;
     ph_an_board_live(b, excluded);
@@ -75,17 +75,17 @@ int ph_showdown(const uint8_t *board, size_t board_len, const uint8_t *dead, siz
     uint64_t key, bits;
     ph_an_cards_key(board, board_len, &key, &bits);
     if (missing == 0) {
-        ph_an_board_sweep(b, key, bits, live, live);
+        ph_an_board_sweep(b, key, bits, live, live, 1);
         add_board(b, counts, by_category);
     } else if (missing == 1) {
         for (unsigned r = 0; r < live; r++) {
-            ph_an_board_sweep(b, key + b->key[r], bits | b->bits[r], r, live);
+            ph_an_board_sweep(b, key + b->key[r], bits | b->bits[r], r, live, 1);
             add_board(b, counts, by_category);
         }
     } else {
         for (unsigned r = 1; r < live; r++)
             for (unsigned t = 0; t < r; t++) {
-                ph_an_board_sweep(b, key + b->key[t] + b->key[r], bits | b->bits[t] | b->bits[r], t, r);
+                ph_an_board_sweep(b, key + b->key[t] + b->key[r], bits | b->bits[t] | b->bits[r], t, r, 1);
                 add_board(b, counts, by_category);
             }
     }

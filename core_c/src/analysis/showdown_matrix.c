@@ -61,7 +61,7 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
     uint64_t dead_mask = ph_an_mask(dead, dead_len);
     ph_suit_group group;
     ph_suit_group_init(&group, dead_mask);
-    ph_an_board *b = malloc(sizeof *b);
+    ph_an_board *b = ph_an_board_new();
     if (!b)
         return PH_E_NOMEM;
     uint8_t live[52];
@@ -82,7 +82,7 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
             uint64_t key, bits;
             ph_an_cards_key(cards, 5, &key, &bits);
             ph_an_board_live(b, dead_mask | mask);
-            ph_an_board_sweep(b, key, bits, PH_DECK_SIZE, PH_DECK_SIZE);
+            ph_an_board_sweep(b, key, bits, PH_DECK_SIZE, PH_DECK_SIZE, 1);
             add_board(b, group.size / stabiliser, wins, ties);
         }
         unsigned i = 0; /* colex successor: the lowest item that can move up moves, those below restart */

@@ -6,7 +6,7 @@
 
 #include "analysis_internal.h"
 
-#define HIGH_CARD 9
+#define HIGH_CARD PH_AN_HIGH_CARD
 
 /* The renamings that keep the flop (and the dead cards) in place, S, map a runout to one with the same outcomes
  * for the renamed holes. So each orbit of runouts is swept once, through its smallest member R, and its counts
@@ -82,7 +82,7 @@ void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an
             unsigned orbit = runout_orbit(&sym, UINT64_C(1) << b->live[t] | UINT64_C(1) << b->live[r]);
             if (!orbit)
                 continue;
-            ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r);
+            ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r, 0);
             unsigned opponents = b->opponents, high_total = b->category_total[HIGH_CARD];
             int64_t fold = pays->fold * (int64_t)opponents;
             for (unsigned k = 0; k < b->pairs; k++) {
@@ -138,7 +138,7 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
         return status;
     if (PH_DECK_SIZE - 3 - dead_len < 6) /* hole, dealer, turn and river */
         return PH_E_ARGUMENT;
-    ph_an_board *b = malloc(sizeof *b);
+    ph_an_board *b = ph_an_board_new();
     uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
     if (!b || !rows) {
         free(b);

@@ -86,7 +86,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
     ph_suit_group_init(&group, dead_mask);
     uint16_t class_of[PH_HOLE_PAIRS];
     classes(&group, dead_mask, class_of);
-    ph_an_board *b = malloc(sizeof *b);
+    ph_an_board *b = ph_an_board_new();
     uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
     if (!b || !rows) {
         free(b);
