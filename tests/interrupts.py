@@ -25,6 +25,13 @@ CHILD_OPTIONS = {"preexec_fn": _sigint_as_in_a_terminal} if os.name == "posix" e
 def seconds_to_stop_equity(tmp_path, call: str, timeout: float) -> float:
     """Runs `ph.equity(<call>, progress=progress)` in a child, sends SIGINT once the first piece of work has
     reported, and returns the seconds until the child exited; asserts that it stopped by KeyboardInterrupt."""
+    return seconds_to_stop(tmp_path, f"ph.equity({call}, progress=progress)", timeout)
+
+
+def seconds_to_stop(tmp_path, job: str, timeout: float) -> float:
+    """Runs `job` (a call that takes progress=progress; `ph` is pokerhash) in a child, sends SIGINT once the
+    first piece of work has reported, and returns the seconds until the child exited; asserts that it stopped
+    by KeyboardInterrupt."""
     script = tmp_path / "interrupted.py"
     script.write_text(
         "import pokerhash as ph\n"
@@ -33,7 +40,7 @@ def seconds_to_stop_equity(tmp_path, call: str, timeout: float) -> float:
         "        progress.told = True\n"
         "        print('running', flush=True)\n"
         "progress.told = False\n"
-        f"ph.equity({call}, progress=progress)\n")
+        f"{job}\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, **CHILD_OPTIONS)

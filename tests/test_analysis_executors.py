@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pokerhash import analysis
-from interrupts import CHILD_OPTIONS
+from interrupts import CHILD_OPTIONS, seconds_to_stop
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOW_RANKS = list(range(32))  # every card of ranks 2..9: the deck is T..A
@@ -67,30 +67,7 @@ def test_progress_counts_every_flop_and_board():
 
 
 def test_ctrl_c_stops_the_full_deck_solve_within_about_a_second(tmp_path):
-    script = tmp_path / "solve.py"
-    script.write_text(
-        "from pokerhash import analysis\n"
-        "def progress(done, total):\n"
-        "    if not progress.told:\n"
-        "        progress.told = True\n"
-        "        print('running', flush=True)\n"
-        "progress.told = False\n"
-        "analysis.ultimate_texas_holdem(progress=progress)\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=env, **CHILD_OPTIONS)
-    try:
-        assert child.stdout.readline().strip() == "running"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        child.wait(timeout=30)
-        took = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert "KeyboardInterrupt" in child.stderr.read()
-    print(f"stopped {took:.2f} s after SIGINT")
+    took = seconds_to_stop(tmp_path, "ph.analysis.ultimate_texas_holdem(progress=progress)", timeout=30)
     assert took < 3  # about a second; a loaded 2-core CI box gets some slack
 
 

@@ -242,6 +242,16 @@ static PyObject *row_status(held *h, int status, size_t bad_row) {
     return NULL;
 }
 
+/* Whether the hole rows (buffer `holes`) and the board rows after them (`width` cards) are shorter than the n
+ * rows of out: then the buffers are released and ValueError(message) is set. */
+static int short_rows(held *h, int holes, size_t width, size_t n, const char *message) {
+    if ((size_t)h->view[holes].len >= 2 * n && (size_t)h->view[holes + 1].len >= width * n)
+        return 0;
+    release(h);
+    PyErr_SetString(PyExc_ValueError, message);
+    return 1;
+}
+
 static PyObject *py_uth_flop_decisions_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     static const Py_ssize_t sizes[] = {0, (Py_ssize_t)PH_UTH_FLOPS * PH_HOLE_PAIRS, 0, 0, 0};
@@ -249,13 +259,9 @@ static PyObject *py_uth_flop_decisions_into(PyObject *module, PyObject *const *a
     held h;
     if (arg_count(nargs, 5, "uth_flop_decisions_into") || take(&h, args, "rrrrw", sizes, names))
         return NULL;
-    size_t n = LEN(4);
-    if (LEN(2) < 2 * n || LEN(3) < 3 * n) {
-        release(&h);
-        PyErr_SetString(PyExc_ValueError, "holes and flops must hold 2 and 3 cards per row of out");
+    size_t n = LEN(4), bad_row = 0;
+    if (short_rows(&h, 2, 3, n, "holes and flops must hold 2 and 3 cards per row of out"))
         return NULL;
-    }
-    size_t bad_row = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = ph_uth_flop_decisions(DATA(0), LEN(0), DATA(1), DATA(2), DATA(3), n, DATA(4), &bad_row);
@@ -272,13 +278,9 @@ static PyObject *py_uth_river_decisions_into(PyObject *module, PyObject *const *
     if (arg_count(nargs, 5, "uth_river_decisions_into") || rules_arg(args[0], &rules) ||
         take(&h, args + 1, "rrrw", sizes, names))
         return NULL;
-    size_t n = LEN(3);
-    if (LEN(1) < 2 * n || LEN(2) < 5 * n) {
-        release(&h);
-        PyErr_SetString(PyExc_ValueError, "holes and boards must hold 2 and 5 cards per row of out");
+    size_t n = LEN(3), bad_row = 0;
+    if (short_rows(&h, 1, 5, n, "holes and boards must hold 2 and 5 cards per row of out"))
         return NULL;
-    }
-    size_t bad_row = 0;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = ph_uth_river_decisions(&rules, DATA(0), LEN(0), DATA(1), DATA(2), n, DATA(3), &bad_row);

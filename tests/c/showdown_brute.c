@@ -12,18 +12,13 @@
 #include <string.h>
 
 #include "pokerhash.h"
+#include "dead_cards.h"
 
 int main(int argc, char **argv) {
     int dead[52] = {0}, live[52], n = 0;
-    for (int i = 1; i < argc; i++) {
-        char *end;
-        long id = strtol(argv[i], &end, 10);
-        if (*end || end == argv[i] || id < 0 || id > 51 || dead[id]) {
-            fprintf(stderr, "bad or repeated dead card id '%s'\n", argv[i]);
+    for (int i = 1; i < argc; i++)
+        if (mark_dead(argv[i], dead))
             return 2;
-        }
-        dead[id] = 1;
-    }
     for (int c = 0; c < 52; c++)
         if (!dead[c]) live[n++] = c;
     if (n > 26) {

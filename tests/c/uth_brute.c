@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "pokerhash.h"
+#include "dead_cards.h"
 
 #define MAX_LIVE 24
 #define FOLD_RESULT (-4)
@@ -250,14 +251,8 @@ int main(int argc, char **argv) {
             naive = 1;
         } else if (!strncmp(argv[i], "--blind=", 8)) {
             parse_blind(argv[i] + 8);
-        } else {
-            char *end;
-            long id = strtol(argv[i], &end, 10);
-            if (*end || end == argv[i] || id < 0 || id > 51 || dead[id]) {
-                fprintf(stderr, "bad or repeated dead card id '%s'\n", argv[i]);
-                return 2;
-            }
-            dead[id] = 1;
+        } else if (mark_dead(argv[i], dead)) {
+            return 2;
         }
     }
     for (int c = 0; c < 52; c++)

@@ -108,6 +108,16 @@ static inline int ph_uth_flop_bets(const ph_uth_pays *pays, const uint32_t *coun
     return bet > check;
 }
 
+/* A flop's workspace: the board and the rows of counts with their scratch (ph_uth_flop_rows). */
+typedef struct ph_uth_work {
+    ph_an_board *board;
+    uint32_t *rows, *scratch;
+} ph_uth_work;
+
+/* PH_OK or PH_E_NOMEM (nothing to free then). */
+int ph_uth_work_new(ph_uth_work *work);
+void ph_uth_work_free(ph_uth_work *work);
+
 /* One flop's counts by live-pair row (b's live cards: all but the flop and the dead; C(live, 2) rows of
  * PH_UTH_FLOP_COUNTS, set here; scratch as large); group: the renamings that keep the dead cards. */
 void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],

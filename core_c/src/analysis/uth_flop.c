@@ -138,17 +138,15 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
         return status;
     if (PH_DECK_SIZE - 3 - dead_len < 6) /* hole, dealer, turn and river */
         return PH_E_ARGUMENT;
-    ph_an_board *b = ph_an_board_new();
-    uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
-    if (!b || !rows) {
-        free(b);
-        free(rows);
+    ph_uth_work work;
+    if (ph_uth_work_new(&work) != PH_OK)
         return PH_E_NOMEM;
-    }
+    ph_an_board *b = work.board;
+    const uint32_t *rows = work.rows;
     ph_suit_group group;
     ph_suit_group_init(&group, ph_an_mask(dead, dead_len));
     ph_an_board_live(b, excluded);
-    ph_uth_flop_rows(&pays, &group, b, flop, rows, rows + PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    ph_uth_flop_rows(&pays, &group, b, flop, work.rows, work.scratch);
     memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
     if (bet)
         memset(bet, 0, PH_HOLE_PAIRS);
@@ -160,7 +158,23 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
             if (bet)
                 bet[pair] = (uint8_t)ph_uth_flop_bets(&pays, row);
         }
-    free(b);
-    free(rows);
+    ph_uth_work_free(&work);
     return PH_OK;
+}
+
+int ph_uth_work_new(ph_uth_work *work) {
+    work->board = ph_an_board_new();
+    work->rows = malloc(sizeof *work->rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
+    work->scratch = work->rows ? work->rows + PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS : NULL;
+    if (work->board && work->rows)
+        return PH_OK;
+    ph_uth_work_free(work);
+    return PH_E_NOMEM;
+}
+
+void ph_uth_work_free(ph_uth_work *work) {
+    free(work->board);
+    free(work->rows);
+    work->board = NULL;
+    work->rows = work->scratch = NULL;
 }

@@ -86,13 +86,10 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
     ph_suit_group_init(&group, dead_mask);
     uint16_t class_of[PH_HOLE_PAIRS];
     classes(&group, dead_mask, class_of);
-    ph_an_board *b = ph_an_board_new();
-    uint32_t *rows = malloc(sizeof *rows * 2 * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS); /* and the scratch */
-    if (!b || !rows) {
-        free(b);
-        free(rows);
+    ph_uth_work work;
+    if (ph_uth_work_new(&work) != PH_OK)
         return PH_E_NOMEM;
-    }
+    ph_an_board *b = work.board;
     for (uint64_t rank = start; rank < start + count; rank++) {
         uint8_t flop[3];
         ph_colex_unrank_unchecked(rank, 3, PH_DECK_SIZE, flop);
@@ -103,11 +100,11 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
         if (representative != mask)
             continue;
         ph_an_board_live(b, mask | dead_mask);
-        ph_uth_flop_rows(&pays, &group, b, flop, rows, rows + PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);
-        add_flop(&pays, b, rows, class_of, group.size / stabiliser, totals, bet ? bet + (rank - start) * PH_HOLE_PAIRS : NULL);
+        ph_uth_flop_rows(&pays, &group, b, flop, work.rows, work.scratch);
+        add_flop(&pays, b, work.rows, class_of, group.size / stabiliser, totals,
+                 bet ? bet + (rank - start) * PH_HOLE_PAIRS : NULL);
     }
-    free(b);
-    free(rows);
+    ph_uth_work_free(&work);
     return PH_OK;
 }
 
