@@ -56,7 +56,8 @@ typedef struct ph_an_board {
     uint16_t group_value[PH_AN_MAX_PAIRS], group_start[PH_AN_MAX_PAIRS + 1];
     uint16_t value_count[PH_WORST_VALUE + 1];
     uint64_t occupied[PH_AN_VALUE_WORDS];
-    uint16_t seen[52], group[52];
+    uint16_t seen[52];
+    uint16_t first_value[10];                                    /* each category's best value */
 } ph_an_board;
 
 /* Sets the live cards: every card outside `excluded` (board and dead). */

@@ -30,9 +30,6 @@ void ph_an_board_live(ph_an_board *b, uint64_t excluded) {
     b->live_count = n;
 }
 
-static unsigned category_of(unsigned value) {
-    return (unsigned)ph_category_of((int)value);
-}
 
 void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned aside_a, unsigned aside_b,
                        int all_categories) {
@@ -78,14 +75,15 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
         b->value_count[b->group_value[g]] = 0;
 
     memset(b->seen, 0, sizeof b->seen);
-    memset(b->group, 0, sizeof b->group); /* each group clears its own cards again */
     memset(b->category_total, 0, sizeof b->category_total);
     memset(b->category_card, 0, sizeof b->category_card);
     unsigned swept = 0; /* pairs of a worse value than the group at hand */
+    unsigned category = PH_AN_HIGH_CARD; /* values fall, so categories only fall */
     const uint16_t *sorted = b->sorted;
     for (unsigned g = groups; g-- > 0;) { /* the worst hands first */
         unsigned start = b->group_start[g], end = b->group_start[g + 1], size = end - start;
-        unsigned category = category_of(b->group_value[g]);
+        while (b->group_value[g] < b->first_value[category])
+            category--;
         int per_card = all_categories || category == PH_AN_HIGH_CARD;
         if (size == 1) {
             unsigned k = sorted[start], lo = b->lo[k], hi = b->hi[k];
@@ -99,27 +97,25 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
                 b->category_card[hi][category]++;
             }
         } else {
+            /* a pair ties the group's pairs free of its cards: the group less those holding either card (the
+             * rise of seen[] over the group), plus one for the pair itself, taken away twice */
             for (unsigned s = start; s < end; s++) {
                 unsigned k = sorted[s];
-                b->group[b->lo[k]]++;
-                b->group[b->hi[k]]++;
-            }
-            for (unsigned s = start; s < end; s++) {
-                unsigned k = sorted[s], lo = b->lo[k], hi = b->hi[k];
-                b->wins[k] = (uint16_t)(swept - b->seen[lo] - b->seen[hi]);
-                /* the group's pairs free of both cards; the pair itself holds both, so it was taken twice */
-                b->ties[k] = (uint16_t)(size - b->group[lo] - b->group[hi] + 1);
+                b->wins[k] = (uint16_t)(swept - b->seen[b->lo[k]] - b->seen[b->hi[k]]);
                 b->category[k] = (uint8_t)category;
             }
             for (unsigned s = start; s < end; s++) {
                 unsigned k = sorted[s], lo = b->lo[k], hi = b->hi[k];
-                b->group[lo] = b->group[hi] = 0;
                 b->seen[lo]++;
                 b->seen[hi]++;
                 if (per_card) {
                     b->category_card[lo][category]++;
                     b->category_card[hi][category]++;
                 }
+            }
+            for (unsigned s = start; s < end; s++) {
+                unsigned k = sorted[s];
+                b->ties[k] = (uint16_t)(size + 1 + swept - b->wins[k] - b->seen[b->lo[k]] - b->seen[b->hi[k]]);
             }
         }
         b->category_total[category] += (uint16_t)size;
@@ -128,5 +124,9 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
 }
 
 ph_an_board *ph_an_board_new(void) {
-    return calloc(1, sizeof(ph_an_board));
+    ph_an_board *b = calloc(1, sizeof(ph_an_board));
+    if (b) /* categories are value intervals, the best first */
+        for (unsigned value = PH_WORST_VALUE; value >= 1; value--)
+            b->first_value[ph_category_of((int)value)] = (uint16_t)value;
+    return b;
 }
