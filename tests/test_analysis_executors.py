@@ -108,3 +108,21 @@ def test_the_example_names_a_bad_argument_in_one_line():
     child = run_example("--dead", "2c 2c")
     _, err = child.communicate(timeout=120)
     assert child.returncode == 2 and err.splitlines()[-1] == "error: duplicate card 2c"
+
+
+def test_batch_plays_agree_with_single_decisions_and_refuse_ids_that_would_wrap():
+    small = analysis.ultimate_texas_holdem(dead=LOW_RANKS, threads=2, progress=False)
+    rng = np.random.default_rng(7)
+    deals = np.array([rng.choice(np.arange(32, 52), 7, replace=False) for _ in range(40)], dtype=np.int64)
+    holes, flops, boards = deals[:, :2], deals[:, 2:5], deals[:, 2:7]
+    bets = {"check": 0, "raise3": 3, "raise4": 4, "bet2": 2, "play1": 1, "fold": 0}
+    for row, (pre, flop, river) in enumerate(zip(small.plays(holes), small.plays(holes, flops),
+                                                 small.plays(holes, boards))):
+        assert pre == bets[small.decide(holes[row]).action]
+        assert flop == bets[small.decide(holes[row], flops[row]).action]
+        assert river == bets[small.decide(holes[row], boards[row]).action]
+    for bad in ([[300, 33]], [[-1, 33]], [[32.0, 33.0]]):  # uint8 would read 300 as 44 and -1 as 255
+        with pytest.raises(ValueError, match="holes must hold card ids 0..51"):
+            small.plays(bad)
+    with pytest.raises(ValueError, match="a hole holds a dead card"):
+        small.plays([[0, 33]])

@@ -149,6 +149,7 @@ class UTHResult:
         if len(set(names.values())) < len(names):  # classes finer than the 169 starting hands
             names = {c: f"{Card(_split(c)[1])}{Card(_split(c)[0])}" for c in sizes}
         self._evs: Dict[int, Dict[str, Fraction]] = {}
+        self._decisions: Dict[int, PreflopDecision] = {}
         self.preflop: Dict[str, PreflopDecision] = {}
         rows: Dict[Any, int] = {}
         total_ev = 0
@@ -167,7 +168,8 @@ class UTHResult:
                     best = action
             evs = {a: Fraction(sums[a], unit * deals) for a in PREFLOP_ACTIONS}
             self._evs[c] = evs
-            self.preflop[names[c]] = PreflopDecision(best, evs["check"], evs["raise3"], evs["raise4"])
+            self._decisions[c] = PreflopDecision(best, evs["check"], evs["raise3"], evs["raise4"])
+            self.preflop[names[c]] = self._decisions[c]
             total_ev += sums[best]
             self.deals += deals
             if best == "check":
@@ -247,11 +249,18 @@ class UTHResult:
         raise ValueError(f"the board must have 0, 3 or 5 cards (turn and river come together), got {len(board_ids)}")
 
     def preflop_decision(self, hole: Any) -> PreflopDecision:
-        """The preflop row of one hole pair's class."""
-        c = self._class_of_hole(self._hole(hole))
-        evs = self._evs[c]
-        return next(d for d in self.preflop.values() if (d.ev_check, d.ev_raise3, d.ev_raise4) ==
-                    (evs["check"], evs["raise3"], evs["raise4"]) and d.action)
+        """The preflop row of one hole pair's class.
+
+        Args:
+            hole: the player's two cards.
+
+        Returns:
+            PreflopDecision.
+
+        Raises:
+            ValueError: a hole of other than 2 cards, a card twice or dead.
+        """
+        return self._decisions[self._class_of_hole(self._hole(hole))]
 
     def plays(self, holes: Any, boards: Any = None) -> Any:
         """The optimal Play bet for many deals at once (numpy): 4 or 3 (preflop raise), 2 (flop bet), 1
@@ -265,7 +274,7 @@ class UTHResult:
             (n,) uint8 numpy array.
         """
         np = numpy()
-        hole_rows = np.ascontiguousarray(holes, dtype=np.uint8).reshape(-1, 2)
+        hole_rows = _card_rows(np, holes, "holes").reshape(-1, 2)
         n = len(hole_rows)
         out = np.zeros(n, np.uint8)
         if boards is None or np.asarray(boards).size == 0:
@@ -274,13 +283,12 @@ class UTHResult:
             classes = self._class_of[pairs]
             if np.any(classes == 0xFFFF) or np.any(hole_rows[:, 0] == hole_rows[:, 1]):
                 raise ValueError("a hole holds a dead card or the same card twice")
+            bets = {"check": 0, "raise3": 3, "raise4": 4}
             table = np.zeros(PAIRS, np.uint8)
-            for c, evs in self._evs.items():
-                name = self._preflop_action(c)
-                table[c] = {"check": 0, "raise3": 3, "raise4": 4}[name]
+            for c, decision in self._decisions.items():
+                table[c] = bets[decision.action]
             return table[classes]
-        board_rows = np.ascontiguousarray(boards, dtype=np.uint8)
-        board_rows = board_rows.reshape(n, -1)
+        board_rows = _card_rows(np, boards, "boards").reshape(n, -1)
         if board_rows.shape[1] == 3:
             analysis_core.uth_flop_decisions_into(bytes(self._dead), self._bets, hole_rows, board_rows, out)
             return out * np.uint8(2)
@@ -288,15 +296,6 @@ class UTHResult:
             analysis_core.uth_river_decisions_into(self._rules.packed, bytes(self._dead), hole_rows, board_rows, out)
             return out
         raise ValueError(f"boards must have 0, 3 or 5 cards per row, got {board_rows.shape[1]}")
-
-    def _preflop_action(self, c: int) -> str:
-        evs = self._evs[c]
-        allowed = PREFLOP_ACTIONS if self.allow_3x else ("check", "raise4")
-        best = allowed[0]
-        for action in allowed[1:]:
-            if evs[action] > evs[best]:
-                best = action
-        return best
 
     def to_dict(self) -> Dict[str, Any]:
         """The result as JSON-ready data (exact values as "p/q" text beside floats with all digits)."""
@@ -321,6 +320,14 @@ class UTHResult:
 
     def _class_of_hole(self, ids: List[int]) -> int:
         return int(self._class_of[_pair_index(ids)])
+
+
+def _card_rows(np: Any, rows: Any, name: str) -> Any:
+    """Card ids as C-contiguous uint8, refusing what uint8 would wrap (a float, -1, 300) instead of reading it."""
+    ids = np.asarray(rows)
+    if ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0 or ids.max() > 51):
+        raise ValueError(f"{name} must hold card ids 0..51")
+    return np.ascontiguousarray(ids, dtype=np.uint8)
 
 
 def _split(pair: int) -> Tuple[int, int]:
