@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from . import parallel
-from ._analysis_input import analysis_core, cards_arg, distinct, executor_of, numpy
-from ._cards import Card
+from ._analysis_input import analysis_core, numpy
 from ._category import Category
+from ._checks import flag
 
 OUTCOMES = 23  # per line: wins by category with / without the dealer qualifying, tie, losses with / without
 FLOP_COUNTS = 2 * OUTCOMES + 1
@@ -58,7 +58,7 @@ class Rules:
             raise ValueError("pay_table pays must be fractions with denominators whose common multiple is at most 1,000")
         self.unit = unit
         self.pays = {Category(c): ratio for c, ratio in sorted(pays.items())}
-        self.allow_3x = bool(allow_3x)
+        self.allow_3x = flag(allow_3x, "allow_3x")
         blind = [int(pays.get(c, Fraction(0)) * unit) for c in range(10)]
         self.packed = struct.pack("<11I", unit, *blind)
         # the player's result of each outcome for each Play bet (1/unit antes), from the C rule
