@@ -1,10 +1,16 @@
-"""web/serve.py (issue 13, item 10): a real server on 127.0.0.1 and a free port serves the page's assets and
-nothing else, lists no directory, answers a malformed URL with 400, and drops idle connections."""
+"""web/serve.py (issue 13, item 10; issue 27, F9 and F10): a real server on 127.0.0.1 and a free port serves the
+page's assets and nothing else, lists no directory, follows no link out of its directory, answers a malformed URL
+with 400, drops idle and slow connections, and prints no traceback for a client that hangs up."""
 
 import http.client
 import importlib.util
+import signal
 import socket
+import struct
+import subprocess
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -123,9 +129,10 @@ def test_another_directory_serves_its_files_but_lists_nothing(start, tmp_path):
 
 
 @pytest.mark.parametrize("target", [b"/%00", b"/app/main.mjs%00.html", b"/\x00", b"/%ff%fe", b"/%e2%82",
-                                    b"/app\\main.mjs", b"/%0a"])
+                                    b"/app\\main.mjs", b"/%0a", b"/%", b"/%zz", b"/app/main.mjs%2", b"/%g0/x.html"])
 def test_a_malformed_url_gets_400(page, target):
-    """A NUL or an undecodable URL used to drop the connection without an answer."""
+    """A NUL or an undecodable URL used to drop the connection without an answer; a bad percent-escape ("%",
+    "%zz"), which unquote() keeps as it is, used to get 404."""
     answer = raw_request(page, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n")
     assert answer.startswith(b"HTTP/1.0 400") or answer.startswith(b"HTTP/1.1 400"), answer[:100]
 
@@ -148,3 +155,94 @@ def test_idle_clients_cannot_starve_the_page(start):
     finally:
         for client in idle:
             client.close()
+
+
+def test_a_symbolic_link_serves_only_what_its_target_would(start, tmp_path):
+    """With --dir, `leak.json -> /etc/passwd` was served: a link out of the directory, to a dot-file or to a type
+    not served is 404 (as for a file that is not there, which tells nothing of what lies outside); links within
+    the directory to files it serves still work."""
+    root = tmp_path / "project"
+    (root / "vendor" / "pkg").mkdir(parents=True)
+    (root / "page.html").write_text("<p>page</p>")
+    (root / "vendor" / "pkg" / "core.wasm").write_bytes(b"\0asm")
+    (root / ".private.json").write_text('{"private": 1}')
+    (root / "notes.txt").write_text("not a page type")
+    (tmp_path / "secret.json").write_text('{"secret": 1}')
+    (root / "leak.json").symlink_to(tmp_path / "secret.json")
+    (root / "relative_leak.json").symlink_to("../secret.json")
+    (root / "outside").symlink_to(tmp_path)
+    (root / "dot.json").symlink_to(".private.json")
+    (root / "notes.json").symlink_to("notes.txt")
+    (root / "alias.html").symlink_to("page.html")
+    (root / "pkg").symlink_to("vendor/pkg")
+    port = start(root, allowed=None)
+    for path in ("/leak.json", "/relative_leak.json", "/outside/secret.json", "/dot.json", "/notes.json"):
+        status, _, body = get(port, path)
+        assert status == 404 and b"secret" not in body and b"private" not in body, (path, status, body[:200])
+    assert get(port, "/alias.html") == (200, "text/html", b"<p>page</p>")
+    assert get(port, "/pkg/core.wasm") == (200, "application/wasm", b"\0asm")
+
+
+def test_clients_trickling_their_request_heads_cannot_hold_every_slot(start):
+    """Clients sending a request head a byte at a time and never finishing it held every connection slot for as
+    long as they liked (the socket's timeout bounds the wait for each byte, not for the head), so real requests
+    starved. The whole head now has `timeout` seconds: they are dropped, and a real request is answered."""
+    port = start(timeout=0.5, max_connections=2)
+    stop = threading.Event()
+    slow = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(4)]
+
+    def trickle(client):  # at most 20 s: the test ends it long before, on the fixed server
+        for byte in b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400:
+            if stop.wait(0.05):
+                return
+            try:
+                client.sendall(bytes([byte]))
+            except OSError:  # dropped by the server
+                return
+
+    trickles = [threading.Thread(target=trickle, args=(client,), daemon=True) for client in slow]
+    for thread in trickles:
+        thread.start()
+    try:
+        began = time.monotonic()
+        assert get(port, "/")[0] == 200  # the old server: a timeout (get's 10 s) while the slow clients go on
+        assert time.monotonic() - began < 10
+        for client in slow:  # already closed by the server: end of stream, or a reset for bytes it did not read
+            try:
+                assert client.recv(1) == b""
+            except ConnectionResetError:
+                pass
+    finally:
+        stop.set()
+        for thread in trickles:
+            thread.join(timeout=30)
+        for client in slow:
+            client.close()
+
+
+def test_a_client_hanging_up_mid_answer_leaves_no_traceback(tmp_path):
+    """A client that closed its connection while a file was being sent printed a traceback (ConnectionResetError
+    or BrokenPipeError) on the server's stderr, even with --quiet. Now it is silent."""
+    tasks = Path("/proc/self/task")
+    if not tasks.is_dir():
+        pytest.skip("waits for the server's connection thread to end by counting its threads in /proc")
+    (tmp_path / "big.json").write_bytes(bytes(32 << 20))  # far more than the loopback socket buffers hold
+    server = subprocess.Popen([sys.executable, "-u", str(WEB / "serve.py"), "--port", "0", "--quiet",
+                               "--dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert "http://127.0.0.1:" in line, line
+        port = int(line.strip().rstrip("/").rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+            client.sendall(b"GET /big.json HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert b" 200 " in client.recv(4096).split(b"\r\n")[0]
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+        threads = Path(f"/proc/{server.pid}/task")
+        deadline = time.monotonic() + 30
+        while len(list(threads.iterdir())) > 1:  # the connection's thread has written whatever it would write
+            assert time.monotonic() < deadline, "the server's connection thread did not end"
+            time.sleep(0.05)
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, errors = server.communicate(timeout=30)
+    assert errors == "", errors

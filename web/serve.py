@@ -10,18 +10,26 @@ Cancel button interrupts Python running in the Pyodide worker.
 It is a development server for one person's browser (docs/security.md), not a web server: loopback only, and
 only what the page loads. From web/ that is index.html and the files under app/, dist/ and pyodide/ (never
 the build scripts, the sources or node_modules); from another --dir (a user's project in the tests), any file
-below it. Files only, of the types above; no directory listings, no dot-files, no "..". Each connection is
-dropped after TIMEOUT seconds without a request, and at most MAX_CONNECTIONS are served at once (more wait to
-be accepted), so idle clients cannot pile up threads. A URL that does not decode (bad percent-escapes, a NUL)
-gets 400.
+below it. Files only, of the types above; no directory listings, no dot-files, no "..", and a symbolic link
+only where its target is itself a file the server would serve (inside the root, not a dot-file, allowed):
+anything else is 404, as for a file that is not there. A connection is dropped when a whole request head (the
+request line and the headers) has not arrived TIMEOUT seconds after the server began waiting for it, however
+the bytes trickle in, and at most MAX_CONNECTIONS are served at once (more wait to be accepted), so idle or
+slow clients cannot pile up threads nor hold every slot for longer than TIMEOUT. A URL that does not decode
+(bad percent-escapes, a NUL) gets 400. A client that goes away mid-answer is not an error: no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import re
 import shutil
+import socket
+import sys
 import threading
+import time
 import urllib.parse
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -45,8 +53,30 @@ MIME_TYPES = {
 }
 WEB = Path(__file__).resolve().parent
 PAGE_ASSETS = ("index.html", "app/", "dist/", "pyodide/")  # what web/index.html loads, and nothing else
-TIMEOUT = 10.0  # seconds a connection may wait between requests
+TIMEOUT = 10.0  # seconds a connection has to send each request head, from when the server waits for it
 MAX_CONNECTIONS = 32  # a browser opens about six per host
+BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")  # "%", "%zz": unquote() would keep them as they are
+
+
+class HeadReader(io.RawIOBase):
+    """The connection's input, each read limited to what is left until `deadline`: the socket's own timeout
+    bounds the wait for each byte only, which a client sending one byte a second never reaches."""
+
+    def __init__(self, connection: socket.socket, timeout: float):
+        self.connection, self.timeout, self.deadline = connection, timeout, time.monotonic() + timeout
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise socket.timeout("the request head did not arrive in time")  # TimeoutError since 3.10
+        self.connection.settimeout(min(left, self.timeout))
+        try:
+            return self.connection.recv_into(buffer)
+        finally:
+            self.connection.settimeout(self.timeout)  # writes keep the plain timeout
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -56,6 +86,13 @@ class Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup: the socket's timeout
         super().setup()
+        self.rfile.close()  # the socket's own file: left open, it would keep the socket from closing
+        self.head = HeadReader(self.connection, self.server.connection_timeout)
+        self.rfile = io.BufferedReader(self.head)
+
+    def handle_one_request(self) -> None:
+        self.head.deadline = time.monotonic() + self.server.connection_timeout
+        super().handle_one_request()
 
     def do_GET(self) -> None:
         self.send_file(with_body=True)
@@ -95,25 +132,38 @@ class Handler(BaseHTTPRequestHandler):
     def resolve(self) -> Tuple[int, Optional[Path]]:
         """(200, the file) for a URL the page may load, else (the error status, None)."""
         try:
-            path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path, errors="strict")
+            raw = urllib.parse.urlsplit(self.path).path
+            path = urllib.parse.unquote(raw, errors="strict")
         except (ValueError, UnicodeDecodeError):  # "//[" (a bad host part), "%ff" (not UTF-8)
+            return HTTPStatus.BAD_REQUEST, None
+        if BAD_ESCAPE.search(raw):
             return HTTPStatus.BAD_REQUEST, None
         if not path.startswith("/") or any(c in path for c in "\x00\\") or any(ord(c) < 32 for c in path):
             return HTTPStatus.BAD_REQUEST, None
         if path.endswith("/"):
             path += "index.html"  # the page itself; other directories are never listed
         parts = path.split("/")[1:]
-        if any(not part or part.startswith(".") for part in parts):  # "..", ".git", "a//b"
+        if not self.servable(parts):
             return HTTPStatus.NOT_FOUND, None
+        root = self.server.root
+        file = root.joinpath(*parts)
+        if not file.is_file():
+            return HTTPStatus.NOT_FOUND, None
+        target = file.resolve()  # a symbolic link serves only what its target's own URL would
+        if not target.is_relative_to(root) or not self.servable(target.relative_to(root).parts):
+            return HTTPStatus.NOT_FOUND, None
+        return HTTPStatus.OK, target
+
+    def servable(self, parts) -> bool:
+        """Whether the file at these path parts below the root is one the page may load."""
+        if not parts or any(not part or part.startswith(".") for part in parts):  # "..", ".git", "a//b"
+            return False
         relative = "/".join(parts)
         allowed = self.server.allowed
         if allowed is not None and not any(relative == a or (a.endswith("/") and relative.startswith(a))
                                            for a in allowed):
-            return HTTPStatus.NOT_FOUND, None
-        file = self.server.root.joinpath(*parts)
-        if file.suffix not in MIME_TYPES or not file.is_file():
-            return HTTPStatus.NOT_FOUND, None
-        return HTTPStatus.OK, file
+            return False
+        return Path(parts[-1]).suffix in MIME_TYPES
 
 
 class PageServer(ThreadingHTTPServer):
@@ -124,7 +174,7 @@ class PageServer(ThreadingHTTPServer):
 
     def __init__(self, port: int, root: Path, allowed=PAGE_ASSETS, timeout: float = TIMEOUT,
                  max_connections: int = MAX_CONNECTIONS, verbose: bool = False):
-        self.root, self.allowed, self.connection_timeout, self.verbose = Path(root), allowed, timeout, verbose
+        self.root, self.allowed, self.connection_timeout, self.verbose = Path(root).resolve(), allowed, timeout, verbose
         self.slots = threading.BoundedSemaphore(max_connections)
         super().__init__(("127.0.0.1", port), Handler)
 
@@ -141,6 +191,15 @@ class PageServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that hung up or stopped reading mid-answer is the client's business: a line in the log,
+        not a traceback on stderr. Anything else is a bug here and keeps its traceback."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError, socket.timeout)):
+            if self.verbose:
+                print(f"{client_address[0]}:{client_address[1]} went away: {sys.exc_info()[1]!r}", file=sys.stderr)
+            return
+        super().handle_error(request, client_address)
 
 
 def main() -> None:
