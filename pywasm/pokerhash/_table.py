@@ -3,8 +3,8 @@ coefficient table, on numpy), and value_table(k): seed 001's table of the value 
 
 Ranks and lookups run in C (`ph_combination_rank_batch`, `ph_combination_lookup`) with the GIL released;
 building goes through pokerhash.parallel, so any executor fills a table. A saved table is a plain `.npy`
-file (numpy.load reads it) followed by a metadata trailer; CombinationTable.load checks that metadata and
-memory-maps the values, so a later process opens a 267 MB table without reading it.
+file (numpy.load reads it) followed by a metadata trailer with a CRC-32 of the values; CombinationTable.load
+checks that metadata and the checksum, then memory-maps the values.
 """
 
 from __future__ import annotations
@@ -14,8 +14,13 @@ import json
 import math
 import operator
 import os
+import platform
+import re
+import stat
 import struct
+import sys
 import threading
+import zlib
 from types import ModuleType
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
@@ -27,7 +32,8 @@ from ._subsets import ORDER_NAMES, ORDERS, combination_rows, combination_span
 from ._version import __version__
 
 TRAILER_MAGIC = b"POKERHASH-TABLE1"  # the last 16 bytes of a saved table; 8 bytes before: metadata length
-FORMAT = 1  # version of the metadata layout
+FORMAT = 1  # version of the metadata layout (the optional "crc32" field came later: older files lack it)
+CHECKSUM_BLOCK = 1 << 24  # bytes per zlib.crc32 call (and per read when verifying): the GIL is released in each
 
 
 def _numpy() -> ModuleType:
@@ -345,7 +351,7 @@ class CombinationTable:
     # ---- files -------------------------------------------------------------------------------------------
 
     def metadata(self) -> Dict[str, Any]:
-        """What save() writes beside the values, and load() checks.
+        """What save() writes beside the values (with "crc32", their checksum), and load() checks.
 
         Returns:
             dict: format, n, k, order, dtype, holds and the pokerhash version.
@@ -354,77 +360,110 @@ class CombinationTable:
                 "holds": self.holds, "pokerhash": __version__}
 
     def save(self, path: Any) -> None:
-        """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then the metadata.
+        """Writes the table to one file: a `.npy` of the values (numpy.load reads it), then the metadata with
+        a CRC-32 of the value bytes (zlib.crc32, about 0.4 s per GB), which load() verifies.
+
+        The file is written beside the target and renamed over it, so a reader never sees half a file and a
+        table loaded from it, memory-mapped, keeps reading the old one. A file that exists keeps its
+        permission bits (a 0600 table stays 0600); a symbolic link stays a link, its target is replaced.
+        Temporary files (`<path>.<host>.<pid>.<thread>.tmp`) that a save killed midway left behind, by a
+        process of this host that no longer runs, are removed first.
 
         Args:
-            path: the file to write (replaced if it exists, as a whole: a table loaded from it, memory-mapped,
-                keeps reading the old file).
+            path: the file to write (replaced if it exists, as a whole).
         """
         np = _numpy()
-        meta = json.dumps(self.metadata(), sort_keys=True).encode()
+        values = np.ascontiguousarray(self.values)
+        meta = json.dumps(dict(self.metadata(), crc32=_crc32(_bytes_of(np, values))), sort_keys=True).encode()
         # Written beside the target, then renamed over it: truncating the file in place would pull the pages
         # from under any table mapped from it (this one, when saved back to where it was loaded from): SIGBUS.
-        path = os.fspath(path)
-        temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        # The rename goes to where a link points, or it would put a regular file in the link's place.
+        target = os.path.realpath(os.fspath(path))
+        _remove_stale_temporaries(target)
         try:
-            with open(temporary, "wb") as f:
-                np.lib.format.write_array(f, np.ascontiguousarray(self.values), allow_pickle=False)
+            mode: Optional[int] = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = None  # a new file: the umask decides, as for open()
+        temporary = _temporary(target, os.getpid(), threading.get_ident())
+        try:
+            with _created(temporary, mode) as f:
+                np.lib.format.write_array(f, values, allow_pickle=False)
                 f.write(meta)
                 f.write(struct.pack("<Q", len(meta)))
                 f.write(TRAILER_MAGIC)
-            os.replace(temporary, path)
+            os.replace(temporary, target)
         except BaseException:
-            if os.path.exists(temporary):
+            if os.path.lexists(temporary):
                 os.remove(temporary)
             raise
 
     @classmethod
     def load(cls, path: Any, mmap: bool = True, *, n: Optional[int] = None, k: Optional[int] = None,
              order: Optional[str] = None, dtype: Any = None, holds: Optional[str] = None,
-             check_version: bool = True) -> "CombinationTable":
-        """Opens a saved table, memory-mapped read-only by default (nothing is read until used).
+             check_version: bool = True, verify: bool = True) -> "CombinationTable":
+        """Opens a saved table, memory-mapped read-only by default, after checking the values' CRC-32.
+
+        Verifying reads the whole file once (about 0.4 s per GB from the page cache, more from a cold disk:
+        bench/bench_table_checksum.py); verify=False skips it, and a memory-mapped table then reads nothing
+        until used. A file saved before checksums were written (no "crc32" in its metadata) loads as before,
+        with nothing verified: save it again to add one.
+
+        A memory-mapped table reads the file as it is on disk when a page is first touched. Another process
+        that truncates the file (writing it in place, `open(path, "wb")`, `truncate`) pulls the pages from under
+        it: the next read of a lost page kills this process with SIGBUS, which Python cannot catch. save()
+        never does that (it renames a new file over the old one, and a mapped table keeps the old pages); where
+        other tools may rewrite the file in place, load with mmap=False, which reads the values into memory.
+        A file already shorter than its header says is refused here, by name.
 
         Args:
             path: a file written by save().
             mmap: True maps the values read-only; False reads them into memory.
             n, k, order, dtype, holds: what the caller expects; a file holding anything else is refused.
             check_version: False accepts a file of another pokerhash major.minor version.
+            verify: False skips the checksum (and the read of the whole file it takes).
 
         Returns:
             CombinationTable: the table, its values a numpy.memmap (or array).
 
         Raises:
             ValueError: not a table file, a damaged or truncated one ("t.bin: damaged metadata: k must be an
-                integer 0..n=52, got str '5'"), or metadata that disagrees with the data, an expectation or
-                the version ("t.bin holds a table with k=7, expected 5").
+                integer 0..n=52, got str '5'", "t.bin: the values do not match their checksum"), or metadata
+                that disagrees with the data, an expectation or the version ("t.bin holds a table with k=7,
+                expected 5").
         """
         np = _numpy()
         name = os.fspath(path)
+        # The checks, the checksum and the values all come from the one file opened here, even if another
+        # process renames a new file over its name meanwhile.
         with open(name, "rb") as f:
             meta, data_offset, shape, fortran, file_dtype = _read_file(f, name, np)
-        total = math.comb(meta["n"], meta["k"])
-        # The metadata keeps dtype.str, which a structured dtype shares with its plain void ('|V9'); the .npy
-        # header holds the whole dtype, and the table takes that.
-        if shape != (total,) or fortran or file_dtype.str != meta["dtype"]:
-            raise ValueError(f"{name}: the values (shape {shape}, dtype {file_dtype}) do not match the metadata"
-                             f" (C({meta['n']},{meta['k']}) = {total} values of {np.dtype(meta['dtype'])})")
-        expected = {"n": n, "k": k, "order": order, "holds": holds,
-                    "dtype": None if dtype is None else np.dtype(dtype).str}
-        for field, want in expected.items():
-            if want is not None and meta[field] != want:
-                raise ValueError(f"{name} holds a table with {field}={meta[field]!r}, expected {want!r}")
-        if dtype is not None and np.dtype(dtype) != file_dtype:  # fields of structured dtypes differ
-            raise ValueError(f"{name} holds a table with dtype={file_dtype}, expected {np.dtype(dtype)}")
-        if check_version and meta["pokerhash"].split(".")[:2] != __version__.split(".")[:2]:
-            raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
-                             " pass check_version=False to load it anyway")
-        count = total * file_dtype.itemsize
-        if mmap:
-            values = np.memmap(name, dtype=file_dtype, mode="r", offset=data_offset, shape=(total,))
-        else:
-            with open(name, "rb") as f:
-                f.seek(data_offset)
-                values = np.frombuffer(f.read(count), dtype=file_dtype).copy()
+            total = math.comb(meta["n"], meta["k"])
+            # The metadata keeps dtype.str, which a structured dtype shares with its plain void ('|V9'); the .npy
+            # header holds the whole dtype, and the table takes that.
+            if shape != (total,) or fortran or file_dtype.str != meta["dtype"]:
+                raise ValueError(f"{name}: the values (shape {shape}, dtype {file_dtype}) do not match the metadata"
+                                 f" (C({meta['n']},{meta['k']}) = {total} values of {np.dtype(meta['dtype'])})")
+            expected = {"n": n, "k": k, "order": order, "holds": holds,
+                        "dtype": None if dtype is None else np.dtype(dtype).str}
+            for field, want in expected.items():
+                if want is not None and meta[field] != want:
+                    raise ValueError(f"{name} holds a table with {field}={meta[field]!r}, expected {want!r}")
+            if dtype is not None and np.dtype(dtype) != file_dtype:  # fields of structured dtypes differ
+                raise ValueError(f"{name} holds a table with dtype={file_dtype}, expected {np.dtype(dtype)}")
+            if check_version and meta["pokerhash"].split(".")[:2] != __version__.split(".")[:2]:
+                raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
+                                 " pass check_version=False to load it anyway")
+            count = total * file_dtype.itemsize
+            expected_crc = meta.get("crc32") if verify else None
+            if mmap:
+                if expected_crc is not None:
+                    _check_crc(name, expected_crc, _read_crc(f, name, data_offset, count, None))
+                values = np.memmap(f, dtype=file_dtype, mode="r", offset=data_offset, shape=(total,))
+            else:
+                values = np.empty(total, dtype=file_dtype)
+                crc = _read_crc(f, name, data_offset, count, _bytes_of(np, values), expected_crc is not None)
+                if expected_crc is not None:
+                    _check_crc(name, expected_crc, crc)
         return cls(meta["n"], meta["k"], file_dtype, meta["order"], values=values, holds=meta["holds"])
 
 
@@ -437,6 +476,7 @@ def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, 
     f.seek(size - tail)
     length_bytes = f.read(8)
     if f.read(len(TRAILER_MAGIC)) != TRAILER_MAGIC:
+        _refuse_if_truncated(f, name, size, np)
         raise ValueError(f"{name} is not a pokerhash table file (no metadata trailer)")
     (length,) = struct.unpack("<Q", length_bytes)
     if length > size - tail:
@@ -447,13 +487,8 @@ def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, 
     except (ValueError, RecursionError):  # RecursionError: brackets nested thousands deep
         raise ValueError(f"{name}: damaged metadata trailer") from None
     meta = _checked_metadata(meta, name, np)
-    f.seek(0)
     try:
-        version = np.lib.format.read_magic(f)
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
-        else:
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+        shape, fortran, dtype = _npy_header(f, np)
     except ValueError as error:
         raise ValueError(f"{name}: not a valid .npy header ({error})") from None
     if dtype.hasobject:
@@ -467,6 +502,127 @@ def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, 
     if offset + math.prod(shape) * dtype.itemsize + length + tail != size:
         raise ValueError(f"{name}: file size {size} does not match its header (truncated or damaged)")
     return meta, offset, tuple(shape), fortran, dtype
+
+
+def _npy_header(f: Any, np: ModuleType) -> Tuple[Tuple[int, ...], bool, Any]:
+    """(shape, fortran_order, dtype) of the .npy header at the start of f, which is left at the data."""
+    f.seek(0)
+    version = np.lib.format.read_magic(f)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(f)  # type: ignore[no-any-return]
+    return np.lib.format.read_array_header_2_0(f)  # type: ignore[no-any-return]
+
+
+def _refuse_if_truncated(f: Any, name: str, size: int, np: ModuleType) -> None:
+    """ValueError when f starts with a .npy header whose values run past the end of the file: a table cut
+    short (by another process, or a copy that did not finish) has lost its trailer, so says nothing else."""
+    try:
+        shape, _, dtype = _npy_header(f, np)
+    except (ValueError, EOFError, SyntaxError, TypeError):
+        return  # not even a .npy header: not a table file at all
+    end = f.tell() + math.prod(shape) * dtype.itemsize
+    if end > size:
+        raise ValueError(f"{name}: truncated: the file has {size} bytes, its header says the values alone take"
+                         f" {end} (cut short by another process, or a copy that did not finish)")
+
+
+def _bytes_of(np: ModuleType, values: Any) -> Any:
+    """A C-contiguous values array as a flat uint8 view of its bytes (any dtype, structured ones included)."""
+    return values.reshape(-1).view(np.uint8)
+
+
+def _crc32(data: Any) -> int:
+    crc = 0
+    for start in range(0, len(data), CHECKSUM_BLOCK):
+        crc = zlib.crc32(data[start:start + CHECKSUM_BLOCK], crc)
+    return crc
+
+
+def _read_crc(f: Any, name: str, offset: int, count: int, into: Any, checksum: bool = True) -> int:
+    """Reads count bytes of f from offset, block by block, into the uint8 array `into` (or a scratch buffer
+    when None), and returns their CRC-32 (0 when checksum is False); ValueError when the file ends early."""
+    f.seek(offset)
+    scratch = memoryview(bytearray(min(count, CHECKSUM_BLOCK))) if into is None else None
+    crc = 0
+    for start in range(0, count, CHECKSUM_BLOCK):
+        size = min(CHECKSUM_BLOCK, count - start)
+        block = scratch[:size] if scratch is not None else into[start:start + size]
+        read = f.readinto(block)
+        if read != size:
+            raise ValueError(f"{name}: truncated while being read: {offset + start + (read or 0)} bytes where"
+                             f" its header says {offset + count} (another process cut the file short)")
+        if checksum:
+            crc = zlib.crc32(block, crc)
+    return crc
+
+
+def _check_crc(name: str, expected: int, crc: int) -> None:
+    if crc != expected:
+        raise ValueError(f"{name}: the values do not match their checksum (CRC-32 {crc:08x}, the metadata says"
+                         f" {expected:08x}): the file is damaged; save the table again (verify=False loads it"
+                         " as it is)")
+
+
+def _host_tag() -> str:
+    """This host's name as it goes into a temporary file name: another host's pids say nothing here."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", platform.node()) or "host"
+
+
+def _temporary(target: str, pid: int, thread: int) -> str:
+    """The temporary file a save() by (pid, thread) on this host writes before renaming it over target."""
+    return f"{target}.{_host_tag()}.{pid}.{thread}.tmp"
+
+
+def _alive(pid: int) -> bool:
+    """False only when no process `pid` runs on this host (signal 0 checks without sending anything)."""
+    if os.name != "posix" or sys.platform == "emscripten":
+        return True  # no such check here (Windows' os.kill would end the process): keep the file
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: it runs, as another user
+        return True
+    return True
+
+
+def _remove_stale_temporaries(target: str) -> None:
+    """Removes the temporaries of saves to target by processes of this host that no longer run (killed midway,
+    up to a whole table's size each); best effort: a file that cannot be listed or removed stays."""
+    folder, base = os.path.split(target)
+    pattern = re.compile(re.escape(f"{base}.{_host_tag()}.") + r"(\d+)\.\d+\.tmp")
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return
+    for entry in names:
+        match = pattern.fullmatch(entry)
+        if match and not _alive(int(match.group(1))):
+            try:
+                os.remove(os.path.join(folder, entry))
+            except OSError:
+                pass
+
+
+def _created(path: str, mode: Optional[int]) -> Any:
+    """path opened for binary writing as a new file (never through a file or link already there), with the
+    permission bits `mode` when given; a leftover of this very thread (an earlier process had this pid) goes."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags, 0o666)
+    except FileExistsError:
+        os.remove(path)
+        descriptor = os.open(path, flags, 0o666)
+    try:
+        if mode is not None:
+            if hasattr(os, "fchmod"):
+                os.fchmod(descriptor, mode)
+            else:
+                os.chmod(path, mode)
+        return os.fdopen(descriptor, "wb")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 def _converted(np: ModuleType, values: Any, dtype: Any) -> Any:
@@ -531,6 +687,8 @@ def _checked_metadata(meta: Any, name: str, np: ModuleType) -> Dict[str, Any]:
         _value_dtype(np, dtype)
     except ValueError as error:
         raise damaged(str(error)) from None
+    if "crc32" in meta and (not _is_int(meta["crc32"]) or not 0 <= meta["crc32"] < 1 << 32):
+        raise damaged(f"crc32 must be an integer 0..2**32-1, got {_shown(meta['crc32'])}")
     return dict(meta, dtype=dtype.str)  # save() writes dtype.str; a hand-written "uint32" compares the same
 
 
