@@ -5,12 +5,12 @@ their constants were fitted on (core_c/src/equity/equity_cost.c: one core of a 2
 number on every machine. On another host the same spot takes 1.4 to 2.6 times as long or less, so the rules
 stated in seconds (auto mode enumerates up to 2 s, exact=True refuses above 60 s) would hold only there.
 The rules therefore read the estimate times this factor: on first use a process times a fixed small exact
-job (PROBE_SPOTS, about 1.5 ms on the reference host; a warm-up run and the best of PROBE_RUNS, so a few ms
-in all) and divides by what the model says of it on the reference host. The factor is computed once per
-process; POKERHASH_HOST_FACTOR (a positive number) sets it instead, with no timing (the test suite pins it
-to 1 so that no test depends on the speed of the machine; pin it to make the mode choice reproducible
-across machines). Piece sizes still follow the unscaled estimate, so where pieces fall depends on the
-spot alone, as before.
+job (PROBE_SPOTS, about 1.5 ms on the reference host; a warm-up run and the best of PROBE_RUNS, about 10 ms
+in all, timed by this thread's CPU clock) and divides by what the model says of it on the reference host.
+The factor is computed once per process; POKERHASH_HOST_FACTOR (a positive number) sets it instead, with no
+timing (the test suite pins it to 1 so that no test depends on the speed of the machine; pin it to make the
+mode choice reproducible across machines). Piece sizes still follow the unscaled estimate, so where pieces
+fall depends on the spot alone, as before.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import math
 import os
 import threading
 import time
-from typing import Any, Callable, List, Tuple
+from typing import Any, List, Tuple
 
 from ._backend import core
 from ._equity_spot import Spot
@@ -35,18 +35,6 @@ REFERENCE_RATIO = 0.98
 # A factor outside this range is a timing accident (a process stopped while timing), not a host.
 FACTOR_RANGE = (0.25, 20.0)
 
-
-def _thread_clock() -> Callable[[], float]:
-    """This thread's CPU time where the platform has it: the host's speed, not the moment's load (a factor
-    taken while other processes held the cores would mislead the whole process); the wall clock elsewhere."""
-    try:
-        time.thread_time()
-    except (AttributeError, OSError):  # a platform without per-thread CPU clocks (some WebAssembly hosts)
-        return time.perf_counter
-    return time.thread_time
-
-
-_clock = _thread_clock()
 _factor: List[float] = []
 _lock = threading.Lock()
 
@@ -88,12 +76,24 @@ def probe() -> float:
         spot = Spot(players, board, None)
         jobs.append((spot.args, spot.units()))
     estimate = sum(core.equity_exact_seconds(*args) for args, _ in jobs)
-    times = []
+    wall, cpu = [], []
     for _ in range(PROBE_RUNS + 1):
-        started = _clock()
+        wall_start, cpu_start = time.perf_counter(), _thread_time()
         for args, units in jobs:
             core.equity_exact(*args, 0, units)
-        times.append(_clock() - started)
-    best = min(times[1:])  # the first run warms the caches; the best of the rest misses most interruptions
+        cpu.append(_thread_time() - cpu_start)
+        wall.append(time.perf_counter() - wall_start)
+    # The first run warms the caches. This thread's CPU time measures the host's speed, not the moment's load
+    # (a factor taken while other processes held the cores would mislead the whole process); the best of
+    # the wall times stands in where that clock is missing or too coarse (Windows ticks, some wasm hosts).
+    best_wall, best_cpu = min(wall[1:]), min(cpu[1:])
+    best = best_cpu if 0 < best_cpu <= 1.05 * best_wall else best_wall
     low, high = FACTOR_RANGE
     return min(high, max(low, best / estimate / REFERENCE_RATIO))
+
+
+def _thread_time() -> float:
+    try:
+        return time.thread_time()
+    except (AttributeError, OSError):  # no per-thread CPU clock here
+        return 0.0
