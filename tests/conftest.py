@@ -19,6 +19,11 @@ IN_PYODIDE = sys.platform == "emscripten"
 if TESTS_DIR not in sys.path:
     sys.path.insert(0, TESTS_DIR)
 
+# The equity rules read the cost model's estimate in seconds of this host (pokerhash/_equity_host.py), which a
+# short probe measures; pinned here (and in the subprocesses the tests start) so that no test's mode choice
+# or refusal depends on the speed or the load of the machine. test_equity_host.py unpins it where it must.
+os.environ["POKERHASH_HOST_FACTOR"] = "1"
+
 # Under CI (CI set, as .ci/run does) Hypothesis draws the same examples on every machine, so a red run
 # reproduces with `CI=1 ./build.sh test`; a plain run explores new examples each time.
 try:

@@ -13,16 +13,25 @@ def numpy_if_loaded() -> Optional[ModuleType]:
     return sys.modules.get("numpy")
 
 
-# [numpy or None] once probed: a failed import searches the whole path every time
+# [numpy or None] once probed: a failed import searches the whole path every time. Only a definite answer
+# is kept: numpy imported, or numpy itself not installed (ModuleNotFoundError naming "numpy").
 _NUMPY_PROBE: List[Optional[ModuleType]] = []
 
 
 def numpy_or_none() -> Optional[ModuleType]:
-    """numpy if installed (for results with no input array to follow), else None."""
+    """numpy if installed (for results with no input array to follow), else None.
+
+    Raises:
+        MemoryError, ImportError, ...: numpy is installed but its import failed (out of memory, as under a
+            low `ulimit -v` in a pool thread, or a broken install). Not cached: the next call tries again,
+            so one failed import never turns the rest of the process's results into array.array.
+    """
     if not _NUMPY_PROBE:
         try:
             import numpy
-        except ImportError:
+        except ModuleNotFoundError as error:
+            if error.name != "numpy":  # a module numpy needs is missing: a broken install, not "no numpy"
+                raise
             _NUMPY_PROBE.append(None)
         else:
             _NUMPY_PROBE.append(numpy)

@@ -10,7 +10,8 @@ a counter-based generator (sample i depends on seed and i alone), so a seed fixe
 The mode rule (the same in JS, docs/design/equity-c-api.md "Choosing exact or Monte Carlo"):
   - ranges that share a card in every choice of holdings: ValueError "no deal is possible", before any work.
   - exact=None: Monte Carlo when samples, stderr or seed is given; else exact when the engine's estimate
-    of the single-core time (ph_equity_exact_seconds) is at most AUTO_EXACT_SECONDS, else Monte Carlo
+    of the single-core time (ph_equity_exact_seconds, times the host factor of _equity_host.py: seconds of
+    this machine, not of the one the model was fitted on) is at most AUTO_EXACT_SECONDS, else Monte Carlo
     with DEFAULT_SAMPLES samples and a fresh seed, which the result reports; but exact after all when the
     sampler would spend longer finding holdings free of shared cards than enumeration takes (heavily
     overlapping ranges) and enumeration is estimated within REFUSE_SAMPLING_SECONDS.

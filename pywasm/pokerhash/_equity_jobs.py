@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, 
 from . import parallel
 from ._backend import core
 from ._equity_engine import Tally, holdem_engine
+from ._equity_host import host_seconds
 from ._checks import as_int, flag, optional_bool, positive, shown_value
 
 Piece = Tuple[Any, ...]  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
@@ -71,8 +72,8 @@ def sampling_options(exact: Optional[bool], samples: Any, stderr: Any, seed: Any
 
 def runs_exact(exact: Optional[bool], sampling: Sequence[str], estimate: Callable[[], float],
                auto_seconds: float) -> bool:
-    """exact=None: exact unless a Monte Carlo option is given or the single-core estimate is over
-    `auto_seconds` (estimate is called only when needed)."""
+    """exact=None: exact unless a Monte Carlo option is given or the single-core estimate, in seconds of
+    this host (estimate is called only when needed), is over `auto_seconds`."""
     if exact is not None:
         return bool(exact)
     return not sampling and estimate() <= auto_seconds
@@ -90,13 +91,15 @@ def pick_mode(exact: Optional[bool], sampling: Sequence[str], spot: Any, cap: in
     are cut below `batch` samples (sample_batch). `spot` is an _equity_spot.Spot; cap and target as
     mc_limits gives them.
     """
-    if runs_exact(exact, sampling, spot.estimated_seconds, auto_seconds):
+    # The rules read seconds of this host (_equity_host); batches follow the reference host's, so where pieces
+    # fall depends on the spot alone.
+    if runs_exact(exact, sampling, lambda: host_seconds(spot.estimated_seconds()), auto_seconds):
         return True, 0
     accepted, per_sample = sampling_cost(spot)
     batch = sample_batch(batch, per_sample)
     samples = expected_samples(cap, target, batch)
-    seconds = samples * per_sample
-    if exact is None and not sampling and spot.estimated_seconds() < min(seconds, refuse_seconds):
+    seconds = host_seconds(samples * per_sample)
+    if exact is None and not sampling and host_seconds(spot.estimated_seconds()) < min(seconds, refuse_seconds):
         return True, 0
     if per_sample > DEAR_SAMPLE_SECONDS and seconds > refuse_seconds and not force:
         workers = sample_threads(cap, batch, most) if executor is None else parallel.workers(executor)
@@ -146,7 +149,8 @@ def expected_samples(cap: int, target: Optional[float], batch: int) -> int:
 
 
 def check_cost(estimate: float, workers: int, refuse_seconds: float, force: bool) -> None:
-    """Refuses, naming the estimate, an exact job of more than `refuse_seconds` on one core, unless forced."""
+    """Refuses, naming the estimate, an exact job of more than `refuse_seconds` on one core of this host
+    (`estimate` in this host's seconds), unless forced."""
     if estimate > refuse_seconds and not force:
         raise ValueError(f"exact enumeration would take about {duration(estimate / workers)} on {workers} "
                          f"thread{'s' if workers > 1 else ''}; use Monte Carlo (exact=False) or pass force=True")
@@ -342,11 +346,12 @@ def stderr_stop(target: Optional[float]) -> Optional[Callable[[Tally], bool]]:
 
 def run_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, estimate: float, *, most: int,
               executor: Any, progress: Optional[Progress], refuse_seconds: float, force: bool) -> Optional[Tally]:
-    """Exact enumeration of `units` units estimated at `estimate` single-core seconds: refused (check_cost)
-    when dear and not forced, else run on at most `most` local threads, or on `executor`."""
+    """Exact enumeration of `units` units estimated at `estimate` single-core seconds (the cost model's,
+    reference-host seconds: the plan depends on the spot alone): refused (check_cost) when dear in this
+    host's seconds and not forced, else run on at most `most` local threads, or on `executor`."""
     threads, size = exact_plan(units, estimate, most)
     workers = threads if executor is None else parallel.workers(executor)
-    check_cost(estimate, workers, refuse_seconds, force)
+    check_cost(host_seconds(estimate), workers, refuse_seconds, force)
     pieces = -(-units // size)
     per_task = max(1, round(parallel.DASK_TASK_SECONDS * pieces / max(estimate, 1e-9)))
     return run_pieces(exact_pieces(game, spot, units, size), units, threads=threads, executor=executor,

@@ -27,7 +27,9 @@
  * estimate/measured 1.17x over its 30 spots. Refitted when the solver stopped adding into the tally leaf by
  * leaf (15-20 % faster; the fit before then read up to 1.51x high). Refit when the evaluator or the solver
  * changes speed. The walk's visits were priced later, on their own (the fitted spots clash too rarely to
- * weigh them): the time of spots whose units nearly all clash, over their visits. */
+ * weigh them): the time of spots whose units nearly all clash, over their visits. The estimate stays in this
+ * host's seconds, the same on every machine; Python reads it times a host factor that it measures
+ * (pywasm/pokerhash/_equity_host.py), since other hosts run the same spots up to 2.6x slower. */
 static const double ns_per_part[PH_EQ_COST_PARTS] = {
     [PH_EQ_COST_CALLS] = 602.0,
     [PH_EQ_COST_UNITS] = 3.3, /* measured apart: 10 players of "AA,KK,QQ,JJ" (no deal), 3.26 ns a visit */
