@@ -680,3 +680,192 @@ test('a load error echoes a long path once, cut, and keeps the underlying error 
         e.message === 'wasmUrl must be a string or a URL, got number');
     assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
 });
+
+// ---- issue 27: failed allocations, detached buffers, polluted prototypes, hostile arguments ---------------------
+
+/** With Object.prototype or Array.prototype[key] set to value while fn runs (a polluted prototype). */
+function polluted(prototype, key, value, fn) {
+    Object.defineProperty(prototype, key, { value, configurable: true, writable: true, enumerable: false });
+    try {
+        return fn();
+    } finally {
+        delete prototype[key];
+    }
+}
+
+/** A Uint8Array of ids whose buffer was transferred away: it reads as length 0. */
+function detachedCards(ids = [0, 13, 26]) {
+    const view = new Uint8Array(ids);
+    structuredClone(view.buffer, { transfer: [view.buffer] });
+    return view;
+}
+
+test('card text that wasm memory cannot hold is refused; nothing is written at address 0 and the module stays usable', async () => {
+    // A module whose memory cannot grow: its malloc answers 0 for anything past the scratch area. The text used
+    // to be copied to address 0, over the static data: every later card was "unknown" and describe() garbage.
+    const small = await PokerHash.load();
+    const malloc = small._core._malloc;
+    small._core._malloc = (bytes) => (bytes > 1024 ? 0 : malloc(bytes));
+    const text = 'As Ks Qs Js Ts '.repeat(20_000);
+    try {
+        throwsWith(() => small.evaluate(text), 'cannot allocate 300000 bytes of wasm memory for card text', 'argument');
+        throwsWith(() => small.parseCards(['Kd', text]), 'cannot allocate 300000 bytes of wasm memory for card text', 'argument');
+        throwsWith(() => small.equity(['AcAd', 'KsKh'], { board: text }), 'cannot allocate 300000 bytes of wasm memory for card text', 'argument');
+        assert.equal(small.evaluate('As Ks Qs Js Ts'), 1);
+    } finally {
+        small._core._malloc = malloc;
+    }
+    assert.equal(small.evaluate('As Ks Qs Js Ts'), 1);
+    assert.equal(small.describe(1), ph.describe(1));
+    assert.equal(small.describe(7462), ph.describe(7462));
+    throwsWith(() => small.evaluate(text), 'more than 64 cards', 'count'); // the same text, with memory to hold it
+});
+
+test('a typed array whose buffer was transferred away is refused as board, dead or cards, never read as no cards', () => {
+    const gone = 'its ArrayBuffer is detached (transferred away)';
+    // the board used to read as none: a preflop run of 1,712,304 deals instead of the 990 of the flop given
+    throwsWith(() => ph.equity(['AsAd', 'QsQh'], { board: detachedCards() }), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.equity(['AsAd', 'QsQh'], { dead: detachedCards() }), `dead: ${gone}`, 'argument');
+    throwsWith(() => ph.equityEstimate(['AsAd', 'QsQh'], { board: detachedCards() }), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', board: detachedCards([16, 17, 18]) }), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', dead: detachedCards([16]) }), `dead: ${gone}`, 'argument');
+    throwsWith(() => ph.parseRange('AA', { dead: detachedCards() }), `dead: ${gone}`, 'argument');
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], detachedCards()), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.showdown(detachedCards()), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.showdown('Ks 7d 2c', { dead: detachedCards() }), `dead: ${gone}`, 'argument');
+    throwsWith(() => ph.parseCards(detachedCards()), `cards: ${gone}`, 'argument');
+    throwsWith(() => ph.handIndex(detachedCards()), `cards: ${gone}`, 'argument');
+    throwsWith(() => ph.omahaEvaluate('AhKhQdJd', detachedCards()), `board: ${gone}`, 'argument');
+    throwsWith(() => ph.gameOmahaEvaluate(detachedCards(), 'AhKhQd', 'holdem'), `hole: ${gone}`, 'argument');
+    throwsWith(() => ph.equity(['AcAd', { combos: [{ cards: detachedCards([44, 45]) }] }]),
+        `player 2: combo 1's cards: ${gone}`, 'argument');
+    throwsWith(() => ph.gameEquity(['AsAd', { combos: [{ cards: detachedCards([44, 45]) }] }], { game: 'shortdeck' }),
+        `player 2: combo 1's cards: ${gone}`, 'argument');
+    assert.equal(ph.equity(['AsAd', 'QsQh'], { board: new Uint8Array([0, 13, 26]) }).deals, 990);
+});
+
+test('a { combos } player reads only its own properties, and holes in card arrays are refused, never read from a prototype', () => {
+    const mixed = { combos: [{ cards: [44, 45] }, { cards: [40, 41], weight: 1 }] }; // KcKd (weight left out), QcQd
+    const clean = ph.equity(['AhAs', mixed]);
+    for (const [key, value] of [['weight', 0.25], ['text', 'polluted'], ['cards', [2, 3]], ['combos', [{ cards: [2, 3] }]]]) {
+        polluted(Object.prototype, key, value, () => {
+            const r = ph.equity(['AhAs', mixed]);
+            assert.equal(r.deals, clean.deals, key);
+            assert.deepEqual(r.players.map((p) => [p.hand, p.equity]), clean.players.map((p) => [p.hand, p.equity]), key);
+            const game = ph.gameEquity(['AhAs', mixed], { game: 'shortdeck', samples: 100, seed: 1 });
+            assert.equal(game.players[1].hand, '', key);
+            throwsWith(() => ph.equity(['AhAs', {}]), 'player 2 must be a hand or a range, got Object', 'type');
+            throwsWith(() => ph.equity(['AhAs', { combos: [{ weight: 1 }] }]),
+                'player 2: combo 1 must be { cards, weight } with an array of card ids, got Object', 'type');
+        });
+    }
+    // a hole reads Array.prototype[1]: here a card, a hand, a combo, an item; each must be refused instead
+    polluted(Array.prototype, 1, 47, () => {
+        throwsWith(() => ph.evaluate([51, , 43, 39, 35]), 'card 2 is missing (a hole in the array)', 'type'); // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.equity(['AcAd', 'QsQh'], { board: [2, , 7] }), 'board: card 2 is missing (a hole in the array)', 'type'); // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.equity(['AcAd', { combos: [{ cards: [44, , ] }] }]), // eslint-disable-line no-sparse-arrays
+            'player 2: combo 1: card 2 is missing (a hole in the array)', 'type');
+        throwsWith(() => ph.rankCombination([3, , 50], 52), 'items must be an array of integers', 'type'); // eslint-disable-line no-sparse-arrays
+    });
+    polluted(Array.prototype, 1, 'KsKh', () => {
+        throwsWith(() => ph.equity(['AcAd', , ]), 'player 2 must be a hand or a range, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.gameEquity(['AcAd', , ], { game: 'shortdeck' }), 'player 2 must be a hand or a range, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.winners(['AcAd', , ], 'Ah 7d 2c'), 'hand 1 must be card text or an array of cards, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
+    });
+    polluted(Array.prototype, 1, { cards: [46, 47] }, () => {
+        throwsWith(() => ph.equity(['AcAd', { combos: [{ cards: [44, 45] }, , ] }]), // eslint-disable-line no-sparse-arrays
+            'player 2: combo 2 is missing (a hole in the array)', 'type');
+    });
+    polluted(Array.prototype, 3, 0, () => {
+        const digits = [0, 0, 0, , 0, 0, 0, 0, 0, 0, 0, 0, 0]; // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.quinaryHash(digits, 0), 'q must be 13 digits 0..4 summing to k (0..9)', 'argument');
+    });
+    assert.equal(ph.equity(['AhAs', mixed]).players[1].equity, clean.players[1].equity);
+});
+
+test('hostile arguments (revoked Proxies, throwing getters and traps) reject with a PokerHashError whose cause is the original', async () => {
+    const revoked = (target) => {
+        const { proxy, revoke } = Proxy.revocable(target, {});
+        revoke();
+        return proxy;
+    };
+    const boom = new Error('boom');
+    const raise = () => { throw boom; };
+    const trapping = new Proxy([48, 49], { get: raise, has: raise, getOwnPropertyDescriptor: raise, ownKeys: raise, getPrototypeOf: raise });
+    const getter = Object.defineProperty([48, 49], 0, { get: raise });
+    const hostiles = [revoked([]), revoked({}), trapping, getter, { get board() { return raise(); } }, ['As', revoked([])],
+        { combos: revoked([]) }, { combos: [revoked({})] }, { combos: [{ get cards() { return raise(); } }] },
+        { combos: [{ cards: [44, 45], get weight() { return raise(); } }] }, { combos: [{ cards: revoked([]) }] }];
+    const calls = {
+        evaluate: ['As Ks Qs Js Ts'], evaluateBatch: [new Uint8Array(5), 5], analyze: ['As Ks Qs Js Ts'], parseCards: ['As'],
+        cardName: [1, {}], describe: [1], handIndex: ['As'], rankCombination: [[1, 2], 5, 'colex'],
+        unrankCombination: [1, 2, 5, 'colex'], combinations: [5, 2, 0, 2], quinaryHash: [new Array(13).fill(0), 0],
+        parseRange: ['AA', {}], winners: [['AsKs', 'QdQh'], 'Ah 7d 2c 9h Tc'], omahaEvaluate: ['AhKhQdJd', 'ThTs9c'],
+        equity: [['AcAd', 'KsKh'], { samples: 10, seed: 1 }], equityEstimate: [['AcAd', 'KsKh'], {}],
+        gameEvaluate: ['As Ks Qs Js Ts', 'holdem'], gameOmahaEvaluate: ['AhKhQdJd', 'ThTs9c', 'holdem'],
+        gameEquity: [['AsAd', 'KsKh'], { game: 'shortdeck', samples: 10, seed: 1 }], showdown: ['Ks 7d 2c', {}],
+        gameEquityEstimate: [['AsAd', 'KsKh'], { game: 'shortdeck' }],
+        equityAsync: [['AcAd', 'KsKh'], { samples: 10, seed: 1 }],
+        gameEquityAsync: [['AsAd', 'KsKh'], { game: 'shortdeck', samples: 10, seed: 1 }],
+    };
+    let tried = 0;
+    for (const [method, args] of Object.entries(calls)) {
+        for (let position = 0; position < args.length; position++) {
+            for (const inside of [false, true]) {
+                if (inside && !Array.isArray(args[position])) continue;
+                for (const hostile of hostiles) {
+                    const given = args.slice();
+                    given[position] = inside ? [args[position][0], hostile] : hostile;
+                    tried++;
+                    let error;
+                    try {
+                        await ph[method](...given);
+                    } catch (e) {
+                        error = e;
+                    }
+                    const where = `${method}, argument ${position}${inside ? ' (inside)' : ''}`;
+                    if (error === undefined) continue; // some positions ignore what they are given (cardName's options {})
+                    assert.ok(error instanceof PokerHashError, `${where}: ${error?.name}: ${error?.message}`);
+                    assert.ok(CODES.has(error.code), where);
+                    if (error.cause !== undefined) {
+                        assert.ok(error.cause === boom || error.cause instanceof TypeError, where);
+                        assert.ok(error.message.startsWith('reading '), `${where}: ${error.message}`);
+                    }
+                    assert.equal(ph.evaluate('As Ks Qs Js Ts'), 1);
+                }
+            }
+        }
+    }
+    assert.ok(tried > 500, `${tried} calls`);
+    // what the message and the cause say
+    assert.throws(() => ph.evaluate(revoked([])), (e) => e instanceof PokerHashError && e.code === 'argument' &&
+        /^reading an argument failed: TypeError: .*revoked/.test(e.message) && e.cause instanceof TypeError);
+    assert.throws(() => ph.equity(['AcAd', 'KsKh'], { get board() { return raise(); } }), (e) => e instanceof PokerHashError &&
+        e.message === 'reading options.board failed: Error: boom' && e.cause === boom);
+    await assert.rejects(ph.equityAsync(['AcAd', { combos: [{ get cards() { return raise(); } }] }]),
+        (e) => e instanceof PokerHashError && e.cause === boom && e.message === 'reading an argument failed: Error: boom');
+});
+
+test('a range text too long for the wasm heap is refused before any allocation, never given a wrapped size', async () => {
+    // A 900 MB text needs a work area past 2**32 bytes, which wraps in wasm32's size_t: malloc handed out a small
+    // block. The capacity is faked here (as for a text that long) rather than a gigabyte allocated.
+    const fresh = await PokerHash.load();
+    const core = fresh._core;
+    const { _malloc: malloc, _ph_range_capacity: capacity } = core;
+    const sizes = [];
+    core._malloc = (bytes) => {
+        sizes.push(bytes);
+        return malloc(bytes);
+    };
+    core._ph_range_capacity = () => 2 ** 28; // combos of 16 bytes: 2**32 bytes, past the heap
+    try {
+        throwsWith(() => fresh.parseRange('QQ+, AKs'), 'a range text of 8 bytes (UTF-8) is too long: parsing it needs more ' +
+            'than the 2,147,483,648 bytes the wasm heap can hold', 'argument');
+        throwsWith(() => fresh.equity(['AcAd', 'QQ+, AKs']), 'player 2: a range text of 8 bytes (UTF-8) is too long: parsing ' +
+            'it needs more than the 2,147,483,648 bytes the wasm heap can hold', 'argument');
+        assert.deepEqual(sizes, []);
+    } finally {
+        Object.assign(core, { _malloc: malloc, _ph_range_capacity: capacity });
+    }
+    assert.equal(fresh.parseRange('QQ+, AKs').combos.length, 22);
+});

@@ -107,24 +107,60 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 export function optionsObject(options, known, name = 'options') {
     if (options === undefined) return Object.create(null);
     let plain = false;
+    let array = false;
     try {
         const proto = options !== null && typeof options === 'object' ? Object.getPrototypeOf(options) : undefined;
         plain = proto === Object.prototype || proto === null;
+        array = Array.isArray(options);
     } catch { /* a revoked Proxy */ }
     if (!plain) {
-        const object = options !== null && typeof options === 'object' && !Array.isArray(options);
+        const object = options !== null && typeof options === 'object' && !array;
         fail(`${name} must be ${object ? 'a plain object ({ ... })' : 'an object'}, got ${typeName(options)}`, 'type');
     }
     // Own keys only, copied once: an inherited option (or a polluted Object.prototype) must not change a job,
     // and a getter is read once, so what is checked is what runs.
     const own = Object.create(null);
-    for (const key of Reflect.ownKeys(options)) {
+    for (const key of guarded(() => Reflect.ownKeys(options), name)) {
         if (typeof key === 'symbol') fail(`${name} cannot have symbol keys`, 'argument');
         if (known && !known.includes(key)) fail(`unknown option ${echo(key, "'")} (known: ${known.join(', ')})`, 'argument');
-        own[key] = options[key];
+        own[key] = guarded(() => options[key], `${name}.${key}`);
     }
     return own;
 }
+
+/**
+ * What fn returns; an error that is not this library's (a revoked Proxy, a getter or a Proxy trap of the
+ * caller's that throws, anything the engine throws) comes out as a PokerHashError whose `cause` is that
+ * error, so that a caller needs to catch one type. Its message names `what` and keeps the original's words.
+ */
+export function guarded(fn, what) {
+    try {
+        return fn();
+    } catch (error) {
+        throw libraryError(error, what);
+    }
+}
+
+/** error itself when it is a PokerHashError, else one saying that reading `what` failed, with error as its cause. */
+export function libraryError(error, what = 'an argument') {
+    if (error instanceof PokerHashError) return error;
+    return new PokerHashError(`reading ${what} failed: ${errorText(error)}`, 'argument', { cause: error });
+}
+
+const MAX_CAUSE_CHARS = 200;
+
+/** "TypeError: its message" of anything thrown, cut to a line; never throws. */
+function errorText(error) {
+    try {
+        const text = error instanceof Error ? `${error.name}: ${error.message}` : `${typeName(error)} ${String(error)}`;
+        return visible(text.length <= MAX_CAUSE_CHARS ? text : `${text.slice(0, MAX_CAUSE_CHARS)}…`);
+    } catch {
+        return typeName(error); // a revoked Proxy, or a name or message getter that throws
+    }
+}
+
+/** object's own property `key`, else undefined: an inherited one (a polluted Object.prototype) is never read. */
+export const ownProperty = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /**
  * Card text without the variation selectors U+FE0E / U+FE0F: phones type 'A♠️' (the emoji presentation of

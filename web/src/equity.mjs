@@ -1,7 +1,7 @@
 // All-in equity of hold'em and Omaha hands and ranges in JS: the same spots, rules, messages and numbers as
 // Python's pokerhash.equity, computed by the C engine (ph_equity_*) through the job machinery shared with the
 // other games (equity_job.mjs: the mode rule, chunks, progress, cancel).
-import { DECK_SIZE, PokerHashError, cardName, fail, numeric, show, typeName } from './common.mjs';
+import { DECK_SIZE, PokerHashError, cardName, fail, numeric, ownProperty, show, typeName, viewLength } from './common.mjs';
 import { EQUITY_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
 import { parseRangeText } from './ranges.mjs';
 
@@ -43,11 +43,18 @@ function fixedHand(ids, index) {
     return { label, cards: ids, combos: [{ cards: [...ids].sort((a, b) => a - b), weight: 1 }] };
 }
 
-/** A { combos } player's label: its text when that is a string. */
-export const labelOf = (text) => (typeof text === 'string' ? text : '');
+/** A { combos } player's label: its own text when that is a string. */
+export const labelOf = (p) => {
+    const text = ownProperty(p, 'text');
+    return typeof text === 'string' ? text : '';
+};
 
-/** A parseRange() result (or any { combos } object) passed as a player. */
-export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArray(p) && !ArrayBuffer.isView(p) && Array.isArray(p.combos);
+/**
+ * A parseRange() result (or any { combos } object) passed as a player. Its own properties only, here and in
+ * checkedCombos: a polluted Object.prototype.combos (or .cards, .weight, .text) must not change a result.
+ */
+export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArray(p) && !ArrayBuffer.isView(p) &&
+    Array.isArray(ownProperty(p, 'combos'));
 
 /**
  * The combos of a { combos } player, checked as parseRange() would have made them: each { cards, weight }
@@ -58,30 +65,37 @@ export const isParsedRange = (p) => !!p && typeof p === 'object' && !Array.isArr
  */
 export function checkedCombos(p) {
     const where = (i) => `combo ${i + 1}`;
-    const list = p.combos;
+    const list = ownProperty(p, 'combos');
     // A hole or a length past every possible combo is refused before anything walks the array (a sparse
     // array of length 2**32 - 1 would otherwise take minutes to map).
     if (!(list.length <= MAX_COMBOS)) fail(`a range has at most ${MAX_COMBOS} combos, got ${show(list.length)}`, 'argument');
     let size; // combo 1's, which every other combo must have
     const checked = Array.from({ length: list.length }, (_, i) => {
-        if (!(i in list)) fail(`${where(i)} is missing (a hole in the array)`, 'type');
+        if (!Object.hasOwn(list, i)) fail(`${where(i)} is missing (a hole in the array)`, 'type');
         const combo = list[i];
-        const cards = combo && typeof combo === 'object' ? combo.cards : undefined;
-        if (!(Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView)))) { // a DataView reads as no cards
+        const cards = combo && typeof combo === 'object' ? ownProperty(combo, 'cards') : undefined;
+        const array = Array.isArray(cards);
+        if (!(array || (ArrayBuffer.isView(cards) && !(cards instanceof DataView)))) { // a DataView reads as no cards
             fail(`${where(i)} must be { cards, weight } with an array of card ids, got ${typeName(combo)}`, 'type');
         }
-        const ids = Array.from(cards, (card) => {
+        const length = array ? cards.length : viewLength(cards, `${where(i)}'s cards`); // a detached view is refused
+        const ids = [];
+        for (let j = 0; j < length; j++) {
+            if (array && !Object.hasOwn(cards, j)) fail(`${where(i)}: card ${j + 1} is missing (a hole in the array)`, 'type');
+            const card = cards[j];
             const id = numeric(card);
             if (!Number.isInteger(id) || id < 0 || id >= DECK_SIZE) fail(`${where(i)}: card id ${show(card)} outside 0..51`, 'card');
-            return id;
-        }).sort((a, b) => a - b);
+            ids.push(id);
+        }
+        ids.sort((a, b) => a - b);
         const twice = ids.find((card, j) => j > 0 && ids[j - 1] === card);
         if (twice !== undefined) fail(`${where(i)}: duplicate card ${cardName(twice)}`, 'duplicate');
         size ??= ids.length;
         if (ids.length !== size) fail(`${where(i)} holds ${ids.length} cards, combo 1 holds ${size}`, 'count');
-        const weight = combo.weight === undefined ? 1 : numeric(combo.weight);
+        const given = ownProperty(combo, 'weight');
+        const weight = given === undefined ? 1 : numeric(given);
         if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-            fail(`${where(i)}: weight must be a finite number >= 0, got ${show(combo.weight)}`, 'argument');
+            fail(`${where(i)}: weight must be a finite number >= 0, got ${show(given)}`, 'argument');
         }
         return { cards: ids, weight };
     });
@@ -102,7 +116,7 @@ function player(ph, p, index) {
             throw e;
         }
         if (!combos.length) fail(`player ${index + 1} has an empty range`, 'argument'); // none, or every weight 0
-        return { label: labelOf(p.text), cards: null, combos };
+        return { label: labelOf(p), cards: null, combos };
     }
     if (typeof p === 'string') {
         if (p.trim() && !p.includes(',')) { // "AsAd", "As Ad", "AhKhQdJd": one hand
@@ -184,7 +198,7 @@ function holdemSpot(ph, players, { board, dead, omaha } = {}) {
     const boardCards = ph._optionCards(board, 'board');
     const deadCards = ph._optionCards(dead, 'dead');
     const owner = boardAndDead(boardCards, deadCards);
-    const parsed = players.map((p, i) => player(ph, p, i));
+    const parsed = Array.from({ length: players.length }, (_, i) => player(ph, ownProperty(players, i), i));
     const size = handSize(parsed, omaha);
     const { holdings, weighted } = removeKnownCards(parsed, owner);
     checkEnoughCards(players.length, size, deadCards.length, DECK_SIZE);

@@ -2,7 +2,8 @@
 // and Omaha hi-lo (docs/games.md). The same rules, scales and messages as Python's pokerhash.games: every
 // ranking lives in the C core (ph_game_*); equity runs on the job machinery hold'em uses (equity_job.mjs).
 import {
-    AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, show, typeName,
+    AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, ownProperty, show,
+    typeName,
 } from './common.mjs';
 import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
 import { boardAndDead, checkEnoughCards, checkedCombos, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
@@ -43,9 +44,12 @@ export function gameInfo(ph, game) {
     return { name: game, worst: core._ph_game_worst(id), noLow: core._ph_game_no_low(id) || null, deck: deckOf(ph, id), categories };
 }
 
-/** Cards collected into scratch and checked against the game's deck ("card 5c is not in the short deck"). */
-function gameCards(ph, id, cards) {
-    const count = ph._collect(cards);
+/**
+ * Cards collected into scratch and checked against the game's deck ("card 5c is not in the short deck"); `name`
+ * names a detached typed array.
+ */
+function gameCards(ph, id, cards, name = 'cards') {
+    const count = ph._collect(cards, name);
     const problem = ph._scratch + AT_TEXT;
     if (ph._core._ph_game_check_cards(id, ph._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) fail(ph._string(problem), 'card');
     return count;
@@ -75,8 +79,8 @@ export function gameEvaluateBatch(ph, cards, k, game, out) {
 
 export function gameOmahaEvaluate(ph, hole, board, game) {
     const id = gameId(game);
-    const holeCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, hole));
-    const boardCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, board));
+    const holeCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, hole, 'hole'));
+    const boardCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, board, 'board'));
     if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
     if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
     const shared = holeCards.find((card) => boardCards.includes(card));
@@ -174,7 +178,7 @@ function gamePlayer(ph, spec, p, index) {
     }
     let parsed;
     try {
-        if (isParsedRange(p)) parsed = { label: labelOf(p.text), cards: null, combos: checkedCombos(p) };
+        if (isParsedRange(p)) parsed = { label: labelOf(p), cards: null, combos: checkedCombos(p) };
         else if (!text || (!p.includes(',') && readsAsCards(ph, p))) parsed = knownHand(ph, spec, p);
         else parsed = { label: p.trim(), cards: null, combos: rangeCombos(ph, spec, p) };
         checkDeck(ph, spec.high, parsed.combos);
@@ -229,7 +233,7 @@ function gameSpot(ph, spec, players, { board, dead } = {}) {
     const boardCards = deckCards(ph, spec.high, board, 'board ');
     const deadCards = deckCards(ph, spec.high, dead, 'dead ');
     const owner = boardAndDead(boardCards, deadCards);
-    const parsed = players.map((p, i) => gamePlayer(ph, spec, p, i));
+    const parsed = Array.from({ length: players.length }, (_, i) => gamePlayer(ph, spec, ownProperty(players, i), i));
     const sizes = [...new Set(parsed.map((r) => r.combos[0].cards.length))].sort((a, b) => a - b);
     if (sizes.length > 1) fail(`all players must hold the same number of cards, got ${sizes.join(' and ')}`, 'count');
     const { holdings, weighted } = removeKnownCards(parsed, owner);

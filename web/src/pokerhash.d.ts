@@ -34,10 +34,17 @@ export declare const MAX_SAMPLES: number;
 /** 'Royal Flush', 'Straight Flush', ..., 'High Card', indexed by category id 0..9. */
 export declare const CATEGORY_NAMES: readonly string[];
 
-/** Thrown for every bad input; the message names the problem ("duplicate card As"). */
+/**
+ * Thrown for every bad input; the message names the problem ("duplicate card As"). The only error a method
+ * throws (the async ones reject with onProgress's own error or the signal's reason too): a revoked Proxy, a
+ * getter that throws or a typed array whose buffer was transferred away is refused with one.
+ */
 export declare class PokerHashError extends Error {
     readonly code: ErrorCode;
-    /** PokerHash.load's errors keep the underlying error (node's, fetch's, the engine's) here. */
+    /**
+     * The underlying error: PokerHash.load's (node's, fetch's, the engine's), or what reading an argument threw
+     * (a revoked Proxy's TypeError, a getter's own error).
+     */
     readonly cause?: unknown;
     constructor(message: string, code: ErrorCode, options?: { cause?: unknown });
 }
@@ -76,7 +83,8 @@ export interface ParsedRange {
 
 /**
  * A range as a player takes it: a parseRange() result, or any object with its combos (checked as parsed text
- * is: ids 0..51, one size, weights finite and >= 0, 1 when left out); `text` labels the player.
+ * is: ids 0..51, one size, weights finite and >= 0, 1 when left out); `text` labels the player. Own properties
+ * only (an inherited combos, cards, weight or text is not read); a hole in an array is refused.
  */
 export interface RangeInput {
     combos: ReadonlyArray<{ cards: ReadonlyArray<number | bigint> | CardIdArray; weight?: number | bigint }>;
@@ -246,7 +254,10 @@ export declare class PokerHash {
 
     /** Omaha high value of exactly two of 4 to 6 hole cards and three of 3 to 5 board cards. */
     omahaEvaluate(hole: Cards, board: Cards): number;
-    /** Range notation, read by the same C parser as Python's pokerhash.parse_range. */
+    /**
+     * Range notation, read by the same C parser as Python's pokerhash.parse_range. A text too long for the wasm
+     * heap (its parse needing over 2**31 bytes) is refused up front, code 'argument'.
+     */
     parseRange(text: string, options?: { dead?: Cards | null }): ParsedRange;
     /**
      * Indexes of the best hands at a showdown (several on a tie); Omaha for 4 to 6 hole cards with a board.

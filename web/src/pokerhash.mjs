@@ -31,8 +31,8 @@
 import createPokerHashCore from './pokerhash_core.mjs';
 import {
     AT_CARDS, AT_OUT, AT_SIZE, AT_TEXT, AT_U64, CODE_OF_STATUS, DECK_SIZE, PokerHashError, STATUS, TEXT_CAP, WORST_VALUE,
-    boundedLength, cardName, decoder, echo, encoder, fail, isInteger, numeric, optionsObject, show, typeName, u64, viewLength,
-    withoutVariationSelectors,
+    boundedLength, cardName, decoder, echo, encoder, fail, guarded, isInteger, libraryError, numeric, optionsObject,
+    ownProperty, show, typeName, u64, viewLength, withoutVariationSelectors,
 } from './common.mjs';
 import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
 import { holdemEquityJob, holdemEstimate } from './equity.mjs';
@@ -63,6 +63,7 @@ const GAME_ESTIMATE_OPTIONS = ['game', 'board', 'dead'];
 const GAME_EQUITY_OPTIONS = [...GAME_ESTIMATE_OPTIONS, ...MODE_OPTIONS];
 const ASYNC_OPTIONS = ['signal', 'onProgress'];
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
+const HAS_OWN = Object.prototype.hasOwnProperty; // Object.hasOwn's rule, a little quicker in the per-card loop
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -172,6 +173,7 @@ export class PokerHash {
     constructor(core) {
         this._core = core;
         this._scratch = core._malloc(SCRATCH_BYTES);
+        if (!this._scratch) fail(`cannot allocate ${SCRATCH_BYTES} bytes of wasm memory`, 'argument');
         this._batch = 0;
         this._batchBytes = 0;
         this.version = this._string(core._ph_version());
@@ -216,7 +218,11 @@ export class PokerHash {
         const bytes = encoder.encode(withoutVariationSelectors(text));
         let at = this._scratch + AT_TEXT;
         let temp = 0;
-        if (bytes.length > TEXT_CAP) at = temp = this._core._malloc(bytes.length);
+        if (bytes.length > TEXT_CAP) {
+            // a failed malloc answers 0: the text must never be copied there, over the module's static data
+            at = temp = this._core._malloc(bytes.length);
+            if (!temp) fail(`cannot allocate ${bytes.length} bytes of wasm memory for card text`, 'argument');
+        }
         try {
             this._u8.set(bytes, at);
             const parsed = this._core._ph_cards_parse(at, bytes.length, this._scratch + AT_CARDS + count,
@@ -235,15 +241,20 @@ export class PokerHash {
 
     /**
      * Writes the cards of `cards` (text, or an array of ids and/or texts) to the scratch area, rejecting
-     * unknown text, ids outside 0..51 and duplicates. Returns how many there are.
+     * unknown text, ids outside 0..51 and duplicates. Returns how many there are. `name` names a typed array
+     * whose buffer was transferred away (it would read as no cards).
      */
-    _collect(cards) {
+    _collect(cards, name = 'cards') {
         let count = 0;
         if (typeof cards === 'string') {
             count = this._parseText(cards, 0);
         } else if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
             const base = this._scratch + AT_CARDS;
-            for (let i = 0; i < cards.length; i++) {
+            const array = Array.isArray(cards);
+            const length = array ? cards.length : viewLength(cards, name);
+            for (let i = 0; i < length; i++) {
+                // a hole would read Array.prototype[i]: a polluted prototype must not deal a card
+                if (array && !HAS_OWN.call(cards, i)) fail(`card ${i + 1} is missing (a hole in the array)`, 'type');
                 const card = numeric(cards[i]);
                 if (typeof card === 'number' || typeof card === 'bigint') {
                     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
@@ -301,7 +312,7 @@ export class PokerHash {
             fail(`${name} must be card text or an array of cards, got ${typeName(cards)}${value}`, 'type');
         }
         try {
-            return this.parseCards(cards);
+            return this._cardsAt(AT_CARDS, this._collect(cards, name));
         } catch (e) {
             if (e instanceof PokerHashError && e.code === 'type') fail(`${name}: ${e.message}`, 'type');
             throw e;
@@ -439,7 +450,7 @@ export class PokerHash {
     quinaryHash(q, k) {
         k = numeric(k);
         // The length first (a sparse array may claim 2**32 - 1 entries), then every digit, holes included.
-        if (Array.isArray(q) && q.length === 13) q = Array.from(q, numeric);
+        if (Array.isArray(q) && q.length === 13) q = Array.from({ length: 13 }, (_, i) => numeric(ownProperty(q, i)));
         const ok = Array.isArray(q) && q.length === 13 && q.every((d) => Number.isInteger(d) && d >= 0 && d <= 4) &&
             Number.isInteger(k) && k >= 0 && k <= 9;
         const hash = ok ? (this._u8.set(q, this._scratch + AT_OUT), this._core._ph_quinary_hash(this._scratch + AT_OUT, k)) : -1;
@@ -500,9 +511,9 @@ export class PokerHash {
         if (hands.length > DECK_SIZE / 2) fail(`hands must have at most ${DECK_SIZE / 2} entries, got ${hands.length}`, 'count');
         const boardCards = this._optionCards(board, 'board'); // null: no board, as Python's None
         if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
-        const parsed = Array.from(hands, (hand, i) => {
-            try {
-                return this._namedCards(hand, `hand ${i}`);
+        const parsed = Array.from({ length: hands.length }, (_, i) => {
+            try { // a hole is no hand (never Array.prototype's)
+                return this._namedCards(ownProperty(hands, i), `hand ${i}`);
             } catch (e) { // "hand 1: unknown card 'Xx'": which hand, in Python's words (_showdown.py)
                 if (!(e instanceof PokerHashError) || e.code === 'type') throw e;
                 throw new PokerHashError(`hand ${i}: ${e.message}`, e.code);
@@ -547,7 +558,7 @@ export class PokerHash {
      */
     async equityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions, [...EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
-        return runJobAsync(holdemEquityJob(this, players, options), { signal, onProgress });
+        return runJobAsync(guarded(() => holdemEquityJob(this, players, options)), { signal, onProgress });
     }
 
     /**
@@ -612,8 +623,9 @@ export class PokerHash {
         const at = this._scratch + AT_OUT;
         let low = 0;
         let high = 0;
+        const array = Array.isArray(items);
         for (let i = 0; i < k; i++) {
-            const item = numeric(items[i]);
+            const item = numeric(array ? ownProperty(items, i) : items[i]); // a hole: not Array.prototype's
             if (!Number.isInteger(item)) fail('items must be an array of integers', 'type');
             if (item < 0 || item >= n) fail(`item ${item} outside 0..n-1 for n=${n}`, 'card');
             const bit = 1 << (item & 31);
@@ -734,13 +746,31 @@ export class PokerHash {
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
     async gameEquityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions, [...GAME_EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
-        return runJobAsync(gameEquityJob(this, players, options), { signal, onProgress });
+        return runJobAsync(guarded(() => gameEquityJob(this, players, options)), { signal, onProgress });
     }
 
     /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
     gameEquityEstimate(players, options) {
         return gameEquityEstimate(this, players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
     }
+}
+
+// Every public method lets only a PokerHashError escape: a revoked Proxy, a getter or trap that throws, an engine
+// error become one whose `cause` is the original (guarded). The async methods reject with the caller's own errors
+// (onProgress's, the signal's reason), so they guard their argument checks themselves.
+for (const name of Object.getOwnPropertyNames(PokerHash.prototype)) {
+    const method = Object.getOwnPropertyDescriptor(PokerHash.prototype, name).value;
+    if (name === 'constructor' || name.startsWith('_') || typeof method !== 'function' || method.constructor !== Function) continue;
+    const checked = { // `arguments`, not a rest array and a closure: evaluate() is called millions of times
+        [name]() {
+            try {
+                return method.apply(this, arguments); // eslint-disable-line prefer-rest-params
+            } catch (error) {
+                throw libraryError(error);
+            }
+        },
+    }[name];
+    Object.defineProperty(PokerHash.prototype, name, { value: checked, writable: true, configurable: true });
 }
 
 export default PokerHash;

@@ -1,9 +1,12 @@
 // Range notation for JS: the C core's parser (ph_range_parse, core_c/src/ranges/), the same one Python's
 // pokerhash.parse_range uses, so both read every text alike and fail with the same messages.
-import { decoder, encoder, fail, typeName, withoutVariationSelectors } from './common.mjs';
+import { decoder, encoder, fail, group, typeName, withoutVariationSelectors } from './common.mjs';
 
 const COMBO_BYTES = 16; // sizeof(ph_range_combo): cards[6], size, unused, then the weight at offset 8
 const STATUS_NOMEM = -8;
+// The wasm heap's most (emcc's default MAXIMUM_MEMORY). A larger work area cannot be had, and a size past 2**32
+// would wrap in wasm32's size_t: malloc would hand out a small block and the parser write past it.
+const MAX_HEAP_BYTES = 2 ** 31;
 
 /**
  * Parses range text into { text, handSize, combos: [{ cards, weight }] }: `text` is the tokens joined by
@@ -14,9 +17,13 @@ export function parseRangeText(ph, text, deadMask = 0n) {
     if (typeof text !== 'string') fail(`a range must be text, got ${typeName(text)}`, 'type');
     const core = ph._core;
     const bytes = encoder.encode(withoutVariationSelectors(text));
+    const tooLong = () => fail(`a range text of ${group(bytes.length)} bytes (UTF-8) is too long: parsing it needs more ` +
+        `than the ${group(MAX_HEAP_BYTES)} bytes the wasm heap can hold`, 'argument');
+    if (bytes.length >= MAX_HEAP_BYTES) tooLong(); // before the C capacity, whose size_t argument would wrap
     const cap = core._ph_range_capacity(bytes.length);
     const messageCap = 2 * bytes.length + 512; // PH_RANGE_PROBLEM_CAP: any message whole, and the joined tokens
-    const size = cap * COMBO_BYTES + bytes.length + messageCap + 16;
+    const size = cap * COMBO_BYTES + bytes.length + messageCap + 16; // a JS number: exact, never wrapped
+    if (size > MAX_HEAP_BYTES) tooLong();
     const block = core._malloc(size);
     if (!block) fail(`cannot allocate ${size} bytes of wasm memory`, 'argument');
     try {
