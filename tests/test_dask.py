@@ -191,23 +191,28 @@ def test_a_scheduler_gone_mid_job_is_one_clear_error():
 
 
 def test_a_frozen_worker_is_named_after_the_task_timeout(monkeypatch):
-    # A SIGSTOPped worker held value_histogram(8) for 598 s (the scheduler's worker TTL) with no word.
-    monkeypatch.setattr(parallel, "TASK_TIMEOUT", 3)
+    # A SIGSTOPped worker held value_histogram(8) for 598 s (the scheduler's worker TTL) with no word. Tasks
+    # of milliseconds here: 5 s with none finishing is the frozen worker, not a slow box.
+    monkeypatch.setattr(parallel, "TASK_TIMEOUT", 5)
     with own_cluster() as (cluster, client):
+        client.run(ph.value_histogram, 5)  # both workers have imported pokerhash: no slow first task
         victim = sorted(client.run(os.getpid).values())[0]
         stopped = []
+
+        def count_rows(rows):
+            return len(rows)
 
         def freeze_after_first_part(done, total):
             if not stopped:
                 stopped.append(done)
-                os.kill(victim, signal.SIGSTOP)
+                os.kill(victim, signal.SIGSTOP)  # the scheduler, unaware, keeps giving it tasks
 
         started = time.monotonic()
         try:
-            with pytest.raises(TimeoutError, match=r"no task of this job finished for 3 s .*: task \d+ .*is still "
+            with pytest.raises(TimeoutError, match=r"no task of this job finished for 5 s .*: task \d+ .*is still "
                                                    r"unfinished, on a worker that is frozen"):
-                ph.value_histogram(8, executor=client, progress=freeze_after_first_part)
+                ph.map_combinations(count_rows, 52, 5, lambda a, b: a + b, executor=client, chunk=10_000,
+                                    block=10_000, progress=freeze_after_first_part)
             assert stopped and time.monotonic() - started < 120
         finally:
             os.kill(victim, signal.SIGCONT)
-    assert parallel.run(abs, [1], lambda a, b: a + b, executor=1) == 1

@@ -229,7 +229,7 @@ def test_a_task_that_never_finishes_is_named_after_task_timeout_seconds():
     pool = ThreadPoolExecutor(2)
     started = time.monotonic()
     try:
-        with pytest.raises(TimeoutError, match=r"no task of this job finished for 0.5 s \(2 merged so far\): task 2 2 "
+        with pytest.raises(TimeoutError, match=r"no task of this job finished for 0.5 s \(2 merged so far\): task 2 \(2\) "
                                                r"is still unfinished.*task_timeout"):
             parallel.run(stuck_on_two, list(range(6)), lambda a, b: a + b, executor=pool, task_timeout=0.5)
         assert time.monotonic() - started < 60

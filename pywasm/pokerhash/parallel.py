@@ -34,7 +34,7 @@ import importlib
 import os
 import sys
 import threading
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sized, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Sized, Tuple
 
 from ._checks import as_int, positive
 from ._subsets import combination_rows, combination_span
@@ -409,10 +409,7 @@ def _stalled(running: Dict["cf.Future[Any]", Tuple[int, int]], tasks: Iterable[A
              timeout: Optional[float]) -> str:
     """What to say when no task finished for `timeout` seconds: the task the merge waits for, by index."""
     index = min(index for index, _ in running.values())
-    try:
-        task = f" {tasks[index]!r:.80}" if isinstance(tasks, Sized) and hasattr(tasks, "__getitem__") else ""  # type: ignore[index]
-    except Exception:  # a sequence that cannot be indexed so after all
-        task = ""
+    task = f" ({tasks[index]!r:.80})" if isinstance(tasks, Sequence) else ""
     return (f"no task of this job finished for {timeout:g} s ({merged} merged so far): task {index}{task} is still "
             "unfinished, on a worker that is frozen, gone or far slower than planned; pass a larger task_timeout, or "
             "None to wait without limit (pokerhash.parallel.TASK_TIMEOUT for every job)")
