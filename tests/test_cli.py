@@ -314,34 +314,84 @@ def test_bytes_that_are_not_utf8_or_are_control_characters_are_named():
     assert done.stderr.decode().endswith("error: line 2: unknown card '\\x01\\x02'\n")  # escaped, not raw bytes
 
 
-@pytest.mark.skipif(not Path("/proc").exists(), reason="finds the worker processes through ps")
-def test_ctrl_c_at_a_terminal_with_worker_processes_is_still_one_line():
-    # A terminal's Ctrl-C reaches the whole process group: each Dask worker process printed its own
-    # traceback (67 lines) before "pokerhash: interrupted". The workers now start with SIGINT ignored.
-    pytest.importorskip("distributed")
-    process = subprocess.Popen([sys.executable, "-m", "pokerhash", "equity", "AsKs", "QdQh", "--mc", "--samples",
-                                "2000000000", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+# `pokerhash ARGS` in a child that says "starting" on stdout once its LocalCluster's workers are up (and, with a
+# file name in argv[1], holds the start-up until that file exists) and "running" when the first part of the job
+# is merged: the test interrupts at a real point of the run, not after a guessed sleep.
+WATCHED_WORKERS = """
+import os, sys, time
+import distributed
+from pokerhash import parallel
+from pokerhash.__main__ import main
+
+hold = sys.argv[1]
+
+class Watched(distributed.LocalCluster):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        print("starting", flush=True)
+        deadline = time.monotonic() + 120
+        while hold and not os.path.exists(hold) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+distributed.LocalCluster = Watched
+merge_part = parallel._Merger.add
+
+def merge_and_tell(self, part, size):
+    if self.merged == 0:
+        print("running", flush=True)
+    return merge_part(self, part, size)
+
+parallel._Merger.add = merge_and_tell
+sys.exit(main(sys.argv[2:]))
+"""
+WORKERS_JOB = ["equity", "AsKs", "QdQh", "--mc", "--samples", "2000000000", "--workers", "2"]
+STOP_BOUND = 60  # seconds from Ctrl-C to exit: closing a cluster takes 1-5 s, far more on a loaded box
+
+
+def interrupt_at_a_terminal(tmp_path, at: str, hold: bool) -> float:
+    """Runs WORKERS_JOB in its own process group, sends SIGINT to the whole group (as a terminal's Ctrl-C
+    does) once the child printed `at`, and returns the seconds until it exited with its one line and 130."""
+    sent_file = tmp_path / "sent"
+    process = subprocess.Popen([sys.executable, "-c", WATCHED_WORKERS, str(sent_file) if hold else "", *WORKERS_JOB],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               **CHILD_OPTIONS)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and process.poll() is None:  # the cluster's processes are up
-            children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)], capture_output=True,
-                                      text=True).stdout.split()
-            if len(children) >= 2:
+        while True:  # bounded: the child prints `at` or exits (stdout then ends)
+            line = process.stdout.readline()
+            assert line, (process.wait(timeout=STOP_BOUND), process.stderr.read())
+            if line.strip() == at:
                 break
-            time.sleep(0.2)
-        time.sleep(4)  # the workers have joined and the samples are running
-        assert process.poll() is None, process.communicate()
         sent = time.monotonic()
         os.killpg(process.pid, signal.SIGINT)
-        process.wait(timeout=30)
+        sent_file.touch()
+        process.wait(timeout=STOP_BOUND)
         seconds = time.monotonic() - sent
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running {STOP_BOUND} s after Ctrl-C (at {at!r})")
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     err = process.stderr.read()
     assert process.returncode == 130 and err == "pokerhash: interrupted\n", (process.returncode, err)
-    assert seconds < 5, f"took {seconds:.1f} s to stop"
+    print(f"\nstopped {seconds:.2f} s after Ctrl-C at {at!r}")
+    return seconds
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="sends Ctrl-C to a process group")
+def test_ctrl_c_at_a_terminal_with_worker_processes_is_still_one_line(tmp_path):
+    # A terminal's Ctrl-C reaches the whole process group: each Dask worker process printed its own
+    # traceback (67 lines) before "pokerhash: interrupted". The workers now start with SIGINT blocked.
+    pytest.importorskip("distributed")
+    interrupt_at_a_terminal(tmp_path, "running", hold=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="sends Ctrl-C to a process group")
+def test_ctrl_c_while_the_worker_processes_start_stops_the_job(tmp_path):
+    # SIGINT was ignored in this process while the cluster started: that Ctrl-C was lost and the job ran on.
+    # The child holds its start-up until the signal is sent, so the signal surely lands inside it.
+    pytest.importorskip("distributed")
+    interrupt_at_a_terminal(tmp_path, "starting", hold=True)
 
 
 def test_worker_processes_print_nothing_when_dasks_usual_port_is_taken():

@@ -6,17 +6,19 @@ kind of job (exact equity, for instance) is one more test function calling it.
 """
 
 import argparse
+import asyncio
 import contextlib
 import io
 import os
 import signal
+import subprocess
 import sys
 import time
 
 import pytest
 
 import pokerhash as ph
-from pokerhash import __main__ as cli, _cli_scale, _equity
+from pokerhash import __main__ as cli, _cli_scale, _equity, parallel
 
 np = pytest.importorskip("numpy")
 distributed = pytest.importorskip("distributed")
@@ -29,6 +31,20 @@ def client():
                                        dashboard_address="127.0.0.1:0", silence_logs=50)
     with cluster, distributed.Client(cluster) as connected:
         yield connected
+
+
+@contextlib.contextmanager
+def own_cluster():
+    """A cluster of 2 worker processes for a test that breaks it, on loopback only."""
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0", silence_logs=50)
+    with cluster, distributed.Client(cluster) as connected:
+        yield cluster, connected
+
+
+def close_scheduler(cluster):
+    """Closes the cluster's scheduler (in this process, on the cluster's event loop), as a killed one goes."""
+    asyncio.run_coroutine_threadsafe(cluster.scheduler.close(), cluster.loop.asyncio_loop).result(timeout=60)
 
 
 def same_as_one_thread(client, job):
@@ -148,3 +164,55 @@ def test_a_worker_killed_mid_job_changes_nothing(client):
     assert (counts == ph.value_histogram(5)).all()
     client.wait_for_workers(2, timeout=60)
     assert victim not in client.run(os.getpid).values()
+
+
+def test_a_scheduler_gone_mid_job_is_one_clear_error():
+    # A bare CancelledError('') before, and from the CLI a 49-line traceback with status 1. The job runs in
+    # another process, as on a real cluster: its scheduler (here, in this process) goes away under it.
+    with own_cluster() as (cluster, client):
+        address = cluster.scheduler.address
+        process = subprocess.Popen([sys.executable, "-m", "pokerhash", "histogram", "9", "--scheduler", address],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            deadline = time.monotonic() + 120
+            while not cluster.scheduler.tasks and process.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.1)  # until the job's tasks reach the scheduler
+            assert cluster.scheduler.tasks, process.communicate()
+            closed = time.monotonic()
+            close_scheduler(cluster)
+            _, err = process.communicate(timeout=120)
+            print(f"\nthe job ended {time.monotonic() - closed:.2f} s after its scheduler")
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    assert process.returncode == 2, err
+    assert err.startswith(f"error: the Dask scheduler at {address} went away mid-job") and err.count("\n") == 1, err
+
+
+def test_a_frozen_worker_is_named_after_the_task_timeout(monkeypatch):
+    # A SIGSTOPped worker held value_histogram(8) for 598 s (the scheduler's worker TTL) with no word. Tasks
+    # of milliseconds here: 5 s with none finishing is the frozen worker, not a slow box.
+    monkeypatch.setattr(parallel, "TASK_TIMEOUT", 5)
+    with own_cluster() as (cluster, client):
+        client.run(ph.value_histogram, 5)  # both workers have imported pokerhash: no slow first task
+        victim = sorted(client.run(os.getpid).values())[0]
+        stopped = []
+
+        def count_rows(rows):
+            return len(rows)
+
+        def freeze_after_first_part(done, total):
+            if not stopped:
+                stopped.append(done)
+                os.kill(victim, signal.SIGSTOP)  # the scheduler, unaware, keeps giving it tasks
+
+        started = time.monotonic()
+        try:
+            with pytest.raises(TimeoutError, match=r"no task of this job finished for 5 s .*: task \d+ .*is still "
+                                                   r"unfinished, on a worker that is frozen"):
+                ph.map_combinations(count_rows, 52, 5, lambda a, b: a + b, executor=client, chunk=10_000,
+                                    block=10_000, progress=freeze_after_first_part)
+            assert stopped and time.monotonic() - started < 120
+        finally:
+            os.kill(victim, signal.SIGCONT)

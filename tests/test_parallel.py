@@ -215,3 +215,29 @@ def test_an_executor_class_and_results_that_are_not_rows_are_named():
     with cf.ThreadPoolExecutor(2) as pool:
         with pytest.raises(TypeError, match=r"func must return one value per row"):
             ph.CombinationTable.build(10, 3, lambda rows: None, "uint16", executor=pool)
+
+
+def test_a_task_that_never_finishes_is_named_after_task_timeout_seconds():
+    # A frozen worker held the job forever (on Dask: until the scheduler's worker TTL, 10 minutes) with no word.
+    release = threading.Event()
+
+    def stuck_on_two(task):
+        if task == 2:
+            release.wait(120)  # bounded, and released as soon as the test is done
+        return task
+
+    pool = ThreadPoolExecutor(2)
+    started = time.monotonic()
+    try:
+        with pytest.raises(TimeoutError, match=r"no task of this job finished for 0.5 s \(2 merged so far\): task 2 \(2\) "
+                                               r"is still unfinished.*task_timeout"):
+            parallel.run(stuck_on_two, list(range(6)), lambda a, b: a + b, executor=pool, task_timeout=0.5)
+        assert time.monotonic() - started < 60
+    finally:
+        release.set()
+        pool.shutdown()
+    # no limit unless asked (local work), and only positive numbers of seconds
+    assert parallel.run(abs, [1, 2], lambda a, b: a + b, executor=ThreadPoolExecutor(2)) == 3
+    for bad in (0, -1, "5", True, float("nan")):
+        with pytest.raises(ValueError, match="task_timeout must be a positive number of seconds or None"):
+            parallel.run(abs, [1, 2], lambda a, b: a + b, executor=2, task_timeout=bad)

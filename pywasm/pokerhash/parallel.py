@@ -34,13 +34,13 @@ import importlib
 import os
 import sys
 import threading
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sized, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Sized, Tuple
 
 from ._checks import as_int, positive
 from ._subsets import combination_rows, combination_span
 
 __all__ = ["run", "plan", "ranges", "workers", "available_cpus", "is_dask_client", "map_combinations",
-           "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS"]
+           "LOCAL_TASK_SECONDS", "DASK_TASK_SECONDS", "TASK_TIMEOUT"]
 
 #: Target seconds of C work per task on local threads or processes: short enough that Ctrl-C stops a
 #: job within about a second (a running task finishes first), long enough that the ~30 us a task costs
@@ -50,6 +50,11 @@ LOCAL_TASK_SECONDS = 0.05
 #: transfer (measured in docs/scale.md), so tasks are made long enough to keep that under 5 %. Ctrl-C
 #: still returns at once: the client cancels the pending tasks and does not wait for running ones.
 DASK_TASK_SECONDS = 1.0
+#: Seconds a job on a Dask cluster waits with no task finishing before it raises TimeoutError naming the task
+#: it waits for (None: wait without limit). A frozen worker (stopped, swapping, cut off) keeps its task
+#: until the scheduler's worker TTL drops it, about 10 minutes with no word. Read at each call of run(),
+#: so setting it here reaches value_histogram, equity, map_combinations, ... run(task_timeout=...) overrides it.
+TASK_TIMEOUT: Optional[float] = 300.0
 #: Rows per call of a user's function in map_combinations / CombinationTable.build (cache-sized blocks).
 BLOCK_ROWS = 1 << 16
 # The most tasks one job is cut into: each is a tuple held until the job ends, so 3.7e9 of them (C(52, 9)
@@ -206,7 +211,8 @@ def plan(start: int, stop: int, rate: float, executor: Any = None, chunk: Option
 
 def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any, Any], Any], initial: Any = _FIRST,
         *, executor: Any = None, sizes: Any = None, total: Optional[int] = None, progress: Any = None,
-        stop: Optional[Callable[[Any], bool]] = None, cancelled: Optional[threading.Event] = None) -> Any:
+        stop: Optional[Callable[[Any], bool]] = None, cancelled: Optional[threading.Event] = None,
+        task_timeout: Any = _FIRST) -> Any:
     """Runs worker(task) for every task on `executor` and returns the parts merged in task order.
 
     Tasks are submitted a window at a time (about two per worker ahead of the merge), so memory stays
@@ -232,6 +238,9 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
             total so far is returned.
         cancelled: an Event set when run returns or raises, so tasks on local threads that hold it can
             end between two blocks of work instead of finishing a long task after the job is gone.
+        task_timeout: seconds to wait with no task finishing before giving up with TimeoutError; None
+            waits without limit. Default: TASK_TIMEOUT on a Dask cluster, None elsewhere (local work
+            cannot freeze apart from the calling process).
 
     Returns:
         The merged total (`initial`, or None without one, when there are no tasks).
@@ -239,7 +248,10 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
     Raises:
         Whatever a task raises, as it is, as soon as any task fails (pending tasks are cancelled
         first, also on KeyboardInterrupt). TypeError for an executor of another kind or a bad
-        progress; ValueError for an executor of fewer than one thread or `sizes` of another length.
+        progress; ValueError for an executor of fewer than one thread or `sizes` of another length or
+        a task_timeout that is not a positive number. TimeoutError when no task finished for
+        task_timeout seconds. ConnectionError when the Dask scheduler went away mid-job (its tasks are
+        lost; Dask reports them as cancelled).
 
     Example:
         >>> from pokerhash import parallel
@@ -247,6 +259,7 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
         6
     """
     executor = _threads_or_executor(executor)
+    timeout = _task_timeout(task_timeout, executor)
     size_of, total = _sizes(tasks, sizes, total)
     report, close = _progress(progress, total)
     try:
@@ -273,15 +286,21 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
         elif local:
             pool = cf.ThreadPoolExecutor(max_workers=count, thread_name_prefix="pokerhash")
             try:
-                _run_on(pool, worker, tasks, size_of, state, 2 * count)
+                _run_on(pool, worker, tasks, size_of, state, 2 * count, timeout)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)  # running tasks end with their chunk
                 raise
             pool.shutdown(wait=True)
         else:
+            client = executor if is_dask_client(executor) else getattr(executor, "_client", None)
             if is_dask_client(executor):
                 executor = executor.get_executor(pure=False)
-            _run_on(executor, worker, tasks, size_of, state, 2 * count + 2)
+            try:
+                _run_on(executor, worker, tasks, size_of, state, 2 * count + 2, timeout)
+            except cf.CancelledError:
+                if not is_dask_client(client):
+                    raise
+                raise _scheduler_lost(client) from None
         if state.merged == 0:  # an empty iterable
             return None if initial is _FIRST else initial
         return state.total
@@ -289,6 +308,28 @@ def run(worker: Callable[[Any], Any], tasks: Iterable[Any], merge: Callable[[Any
         if cancelled is not None:
             cancelled.set()
         close()
+
+
+def _task_timeout(task_timeout: Any, executor: Any) -> Optional[float]:
+    """run()'s task_timeout as seconds or None (no limit)."""
+    if task_timeout is _FIRST:
+        task_timeout = TASK_TIMEOUT if _dask_backed(executor) else None
+    if task_timeout is None:
+        return None
+    if isinstance(task_timeout, bool) or not isinstance(task_timeout, (int, float)) or not task_timeout > 0:
+        raise ValueError(f"task_timeout must be a positive number of seconds or None, got {task_timeout!r}")
+    return float(task_timeout)
+
+
+def _scheduler_lost(client: Any) -> Exception:
+    """The error for tasks that Dask cancelled under a running job (this job cancels only after it ends)."""
+    address = getattr(getattr(client, "scheduler", None), "address", None) or "(unknown address)"
+    status = getattr(client, "status", "unknown")
+    if status == "running":  # still connected: someone cancelled them (client.cancel, client.restart)
+        return RuntimeError(f"the tasks of this job were cancelled on the Dask cluster at {address} before their "
+                            "results arrived (client.cancel or client.restart elsewhere?)")
+    return ConnectionError(f"the Dask scheduler at {address} went away mid-job (the client is {status}); its tasks "
+                           "were lost: start the scheduler again and rerun the job")
 
 
 def _sizes(tasks: Iterable[Any], sizes: Any, total: Optional[int]) -> Tuple[Callable[[Any], int], int]:
@@ -332,8 +373,9 @@ class _Merger:
 
 
 def _run_on(executor: Any, worker: Callable[[Any], Any], tasks: Iterable[Any], size_of: Callable[[Any], int],
-            state: _Merger, window: int) -> None:
-    """Keeps at most `window` unmerged tasks submitted; any failure cancels the rest and re-raises."""
+            state: _Merger, window: int, timeout: Optional[float] = None) -> None:
+    """Keeps at most `window` unmerged tasks submitted; any failure cancels the rest and re-raises; no task
+    finishing for `timeout` seconds raises TimeoutError."""
     running: Dict["cf.Future[Any]", Tuple[int, int]] = {}  # future -> (task index, size)
     pending = iter(tasks)
     submitted = 0
@@ -351,7 +393,9 @@ def _run_on(executor: Any, worker: Callable[[Any], Any], tasks: Iterable[Any], s
                 return
             # Waiting on several futures at once lets a late task's error end the job before its turn;
             # the wait is interruptible, so Ctrl-C lands here within moments.
-            finished, _ = cf.wait(list(running), return_when=cf.FIRST_COMPLETED)
+            finished, _ = cf.wait(list(running), timeout=timeout, return_when=cf.FIRST_COMPLETED)
+            if not finished:
+                raise TimeoutError(_stalled(running, tasks, state.merged, timeout))
             for future in sorted(finished, key=lambda f: running[f][0]):
                 index, size = running.pop(future)
                 if state.arrived(index, future.result(), size):
@@ -359,6 +403,16 @@ def _run_on(executor: Any, worker: Callable[[Any], Any], tasks: Iterable[Any], s
     finally:
         for future in running:
             future.cancel()
+
+
+def _stalled(running: Dict["cf.Future[Any]", Tuple[int, int]], tasks: Iterable[Any], merged: int,
+             timeout: Optional[float]) -> str:
+    """What to say when no task finished for `timeout` seconds: the task the merge waits for, by index."""
+    index = min(index for index, _ in running.values())
+    task = f" ({tasks[index]!r:.80})" if isinstance(tasks, Sequence) else ""
+    return (f"no task of this job finished for {timeout:g} s ({merged} merged so far): task {index}{task} is still "
+            "unfinished, on a worker that is frozen, gone or far slower than planned; pass a larger task_timeout, or "
+            "None to wait without limit (pokerhash.parallel.TASK_TIMEOUT for every job)")
 
 
 def _dask_backed(executor: Any) -> bool:
