@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Tuple
 
 from ._backend import core as analysis_core
 from ._cards import Card, named_cards
-from ._checks import positive
+from ._equity_jobs import local_threads
 
 __all__ = ["analysis_core", "numpy", "cards_arg", "distinct", "executor_of"]
 
@@ -38,11 +38,7 @@ def distinct(*groups: Tuple[str, List[int]]) -> None:
 
 
 def executor_of(threads: Any, executor: Any) -> Any:
-    """The executor of a job from its threads= / executor= arguments (threads=N: N local threads)."""
-    if threads is None:
-        return executor
-    if executor is not None:
-        raise ValueError("pass threads= or executor=, not both (executor=N is N local threads)")
-    return positive(threads, "threads")
-
-
+    """The executor of a job from its threads= / executor= arguments (threads=N: N local threads), by equity's
+    rule (each checked, not both)."""
+    bound = local_threads(threads, executor)
+    return executor if executor is not None else bound

@@ -91,10 +91,7 @@ def _result_name(outcome: int) -> str:
 
 
 def _class_name(pair: int) -> str:
-    hi = 1
-    while hi * (hi + 1) // 2 <= pair:
-        hi += 1
-    lo = pair - hi * (hi - 1) // 2
+    lo, hi = _split(pair)
     if lo >> 2 == hi >> 2:
         return RANK_CHARS[hi >> 2] * 2
     return RANK_CHARS[hi >> 2] + RANK_CHARS[lo >> 2] + ("s" if lo & 3 == hi & 3 else "o")

@@ -21,13 +21,6 @@ static inline unsigned ph_an_choose2(unsigned n) {
     return n < 2 ? 0 : n * (n - 1) / 2;
 }
 
-static inline uint64_t ph_an_mask(const uint8_t *cards, size_t n) {
-    uint64_t mask = 0;
-    for (size_t i = 0; i < n; i++)
-        mask |= UINT64_C(1) << cards[i];
-    return mask;
-}
-
 /* Board and dead cards valid and distinct: PH_OK, PH_E_CARD or PH_E_DUPLICATE; their mask in *mask. */
 int ph_an_check_cards(const uint8_t *board, size_t board_len, const uint8_t *dead, size_t dead_len, uint64_t *mask);
 
@@ -62,6 +55,9 @@ typedef struct ph_an_board {
 
 /* Sets the live cards: every card outside `excluded` (board and dead). */
 void ph_an_board_live(ph_an_board *b, uint64_t excluded);
+
+/* The best (smallest) value of a category 0..9. */
+unsigned ph_an_first_value(unsigned category);
 
 /* Allocates a board with its counters at zero (NULL when out of memory; free() it). */
 ph_an_board *ph_an_board_new(void);

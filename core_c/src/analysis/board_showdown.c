@@ -123,10 +123,22 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
     }
 }
 
+unsigned ph_an_first_value(unsigned category) {
+    unsigned low = 1, high = PH_WORST_VALUE; /* categories are value intervals, the best first */
+    while (low < high) {
+        unsigned middle = (low + high) / 2;
+        if ((unsigned)ph_category_of((int)middle) < category)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
 ph_an_board *ph_an_board_new(void) {
     ph_an_board *b = calloc(1, sizeof(ph_an_board));
-    if (b) /* categories are value intervals, the best first */
-        for (unsigned value = PH_WORST_VALUE; value >= 1; value--)
-            b->first_value[ph_category_of((int)value)] = (uint16_t)value;
+    if (b)
+        for (unsigned category = 0; category < 10; category++)
+            b->first_value[category] = (uint16_t)ph_an_first_value(category);
     return b;
 }

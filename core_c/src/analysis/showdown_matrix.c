@@ -58,7 +58,7 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
         return PH_E_RANK;
     if (!count)
         return PH_OK;
-    uint64_t dead_mask = ph_an_mask(dead, dead_len);
+    uint64_t dead_mask = ph_card_mask(dead, dead_len);
     ph_suit_group group;
     ph_suit_group_init(&group, dead_mask);
     ph_an_board *b = ph_an_board_new();
@@ -76,7 +76,7 @@ int ph_showdown_matrix(const uint8_t *dead, size_t dead_len, uint64_t start, uin
         uint8_t cards[5];
         for (unsigned i = 0; i < 5; i++)
             cards[i] = live[at[i]];
-        uint64_t mask = ph_an_mask(cards, 5), representative;
+        uint64_t mask = ph_card_mask(cards, 5), representative;
         unsigned stabiliser = ph_suit_canonical(&group, mask, &representative);
         if (representative == mask) {
             uint64_t key, bits;

@@ -73,7 +73,7 @@ void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an
     uint64_t flop_key, flop_bits;
     ph_an_cards_key(flop, 3, &flop_key, &flop_bits);
     runout_symmetry sym;
-    runout_symmetry_init(&sym, group, b, ph_an_mask(flop, 3));
+    runout_symmetry_init(&sym, group, b, ph_card_mask(flop, 3));
     uint32_t *weighted = sym.size > 1 ? scratch : counts;
     memset(weighted, 0, sizeof *weighted * PH_UTH_FLOP_COUNTS * rows);
     const int64_t *pay = pays->pay[1];
@@ -144,7 +144,7 @@ int ph_uth_flop(const ph_uth_rules *rules, const uint8_t flop[3], const uint8_t 
     ph_an_board *b = work.board;
     const uint32_t *rows = work.rows;
     ph_suit_group group;
-    ph_suit_group_init(&group, ph_an_mask(dead, dead_len));
+    ph_suit_group_init(&group, ph_card_mask(dead, dead_len));
     ph_an_board_live(b, excluded);
     ph_uth_flop_rows(&pays, &group, b, flop, work.rows, work.scratch);
     memset(counts, 0, sizeof *counts * PH_UTH_FLOP_COUNTS * PH_HOLE_PAIRS);

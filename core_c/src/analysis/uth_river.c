@@ -4,14 +4,6 @@
 #include "analysis_internal.h"
 #include "../eval/eval_internal.h"
 
-/* The best high-card value: the dealer qualifies below it. Categories are value intervals. */
-static unsigned first_high_card(void) {
-    unsigned value = PH_WORST_VALUE;
-    while (ph_category_of((int)value - 1) == PH_HIGH_CARD)
-        value--;
-    return value;
-}
-
 /* Outcomes of playing, with hole + board + dead as `excluded`; returns the dealer holes counted. */
 static unsigned river_outcomes(const uint8_t hole[2], const uint8_t board[5], uint64_t excluded, unsigned high_card,
                                uint64_t outcomes[PH_UTH_OUTCOMES]) {
@@ -60,7 +52,7 @@ int ph_uth_river(const ph_uth_rules *rules, const uint8_t hole[2], const uint8_t
         return status;
     if (PH_DECK_SIZE - 7 - dead_len < 2)
         return PH_E_ARGUMENT;
-    unsigned dealers = river_outcomes(hole, board, excluded, first_high_card(), outcomes);
+    unsigned dealers = river_outcomes(hole, board, excluded, ph_an_first_value(PH_AN_HIGH_CARD), outcomes);
     ev[0] = 0;
     for (unsigned o = 0; o < PH_UTH_OUTCOMES; o++)
         ev[0] += pays.pay[1][o] * (int64_t)outcomes[o];
@@ -74,7 +66,7 @@ int ph_uth_river_decisions(const ph_uth_rules *rules, const uint8_t *dead, size_
     if ((n && (!holes || !boards || !out)) || dead_len > PH_DECK_SIZE || (dead_len && !dead) ||
         ph_uth_pays_init(&pays, rules))
         return PH_E_ARGUMENT;
-    unsigned high_card = first_high_card();
+    unsigned high_card = ph_an_first_value(PH_AN_HIGH_CARD);
     for (size_t i = 0; i < n; i++) {
         uint64_t excluded, outcomes[PH_UTH_OUTCOMES];
         int status = check_row(holes + 2 * i, boards + 5 * i, dead, dead_len, &excluded);

@@ -93,7 +93,7 @@ int ph_uth_solve(const ph_uth_rules *rules, const uint8_t *dead, size_t dead_len
     for (uint64_t rank = start; rank < start + count; rank++) {
         uint8_t flop[3];
         ph_colex_unrank_unchecked(rank, 3, PH_DECK_SIZE, flop);
-        uint64_t mask = ph_an_mask(flop, 3), representative;
+        uint64_t mask = ph_card_mask(flop, 3), representative;
         if (mask & dead_mask)
             continue;
         unsigned stabiliser = ph_suit_canonical(&group, mask, &representative);
@@ -127,7 +127,7 @@ int ph_uth_flop_decisions(const uint8_t *dead, size_t dead_len, const uint8_t *b
                 *bad_row = i;
             return status;
         }
-        uint64_t flop = ph_an_mask(cards + 2, 3), hole = ph_an_mask(cards, 2);
+        uint64_t flop = ph_card_mask(cards + 2, 3), hole = ph_card_mask(cards, 2);
         const uint8_t *perm = group.perm[ph_suit_canonical_perm(&group, flop)];
         uint64_t canonical_flop = ph_suit_permute(flop, perm), canonical_hole = ph_suit_permute(hole, perm);
         uint8_t sorted[3];

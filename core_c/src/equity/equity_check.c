@@ -112,7 +112,7 @@ int ph_equity_check(const ph_equity_game *game, char *problem, size_t cap) {
         size_t first = game->holding_offset[p];
         if (game->holding_offset[p + 1] - first != 1)
             continue;
-        uint64_t mask = ph_eq_mask(game->holdings + first * hole, hole);
+        uint64_t mask = ph_card_mask(game->holdings + first * hole, hole);
         char text[3];
         if (mask & board) {
             name((unsigned)__builtin_ctzll(mask & board), text);
@@ -138,7 +138,7 @@ int ph_equity_check(const ph_equity_game *game, char *problem, size_t cap) {
         uint64_t others = taken & ~fixed_players[p];
         int left = 0;
         for (size_t j = first; j < end && !left; j++)
-            left = !(ph_eq_mask(game->holdings + j * hole, hole) & others) && ph_eq_weight(game, j) > 0;
+            left = !(ph_card_mask(game->holdings + j * hole, hole) & others) && ph_eq_weight(game, j) > 0;
         if (!left)
             return fail(problem, cap, PH_E_ARGUMENT, "player %zu has no holding left after card removal", p + 1);
     }

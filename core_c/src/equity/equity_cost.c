@@ -143,7 +143,7 @@ static int count_uniform(const counter *c, const size_t *size, double total) {
         for (size_t p = 0; p < players; p++) { /* digit p uniform in 0..size[p]-1 */
             digit[p] = below(&state, size[p]);
             holes[p] = game->holdings + (game->holding_offset[p] + digit[p]) * hole;
-            mask[p] = ph_eq_mask(holes[p], hole);
+            mask[p] = ph_card_mask(holes[p], hole);
         }
         size_t p = players;
         while (p-- > 0 && !(mask[p] & taken))
@@ -176,7 +176,7 @@ static int count_descents(const counter *c, const size_t *size) {
     if (!masks)
         return PH_E_NOMEM;
     for (size_t j = 0; j < holdings; j++)
-        masks[j] = ph_eq_mask(game->holdings + j * hole, hole);
+        masks[j] = ph_card_mask(game->holdings + j * hole, hole);
     uint64_t probes = DESCENT_CHECKS / holdings;
     probes = probes < MIN_DESCENTS ? MIN_DESCENTS : probes > SAMPLE_UNITS ? SAMPLE_UNITS : probes;
     uint64_t state = 0;

@@ -49,7 +49,7 @@ static int clash(ph_eq_walk *walk, size_t *at) {
     const ph_equity_game *game = walk->game;
     for (size_t p = walk->level + 1; p-- > 0;) {
         walk->holes[p] = game->holdings + (game->holding_offset[p] + walk->digit[p]) * walk->hole;
-        walk->mask[p] = ph_eq_mask(walk->holes[p], walk->hole);
+        walk->mask[p] = ph_card_mask(walk->holes[p], walk->hole);
         if (walk->mask[p] & walk->above[p]) {
             *at = p;
             return 1;

@@ -8,6 +8,7 @@
 
 #include "pokerhash.h"
 #include "../games/games_internal.h"
+#include "../combinatorics/combinatorics_internal.h"
 
 #define PH_EQ_MAX_HOLE 6
 
@@ -49,14 +50,6 @@ static inline void ph_eq_score(ph_eq_counts *t, const unsigned *values, size_t p
             t->share[p] += part;
         }
     }
-}
-
-/* Mask of a holding's cards (ids already checked). */
-static inline uint64_t ph_eq_mask(const uint8_t *cards, size_t n) {
-    uint64_t mask = 0;
-    for (size_t i = 0; i < n; i++)
-        mask |= UINT64_C(1) << cards[i];
-    return mask;
 }
 
 static inline double ph_eq_weight(const ph_equity_game *game, size_t holding) {
@@ -293,14 +286,6 @@ static inline void ph_ge_score(ph_ge_counts *t, const ph_ge_games *games, const 
         else
             t->lose[p]++;
     }
-}
-
-/* Mask of a holding's cards. */
-static inline uint64_t ph_ge_mask(const uint8_t *cards, size_t n) {
-    uint64_t mask = 0;
-    for (size_t i = 0; i < n; i++)
-        mask |= UINT64_C(1) << cards[i];
-    return mask;
 }
 
 #endif

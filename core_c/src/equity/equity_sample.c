@@ -88,7 +88,7 @@ static int deal_and_value(const sampler *sm, stream *s, uint64_t fixed, unsigned
         int clash = 0;
         for (size_t p = 0; p < players && !clash; p++) {
             holes[p] = game->holdings + pick_holding(sm, p, s) * hole;
-            uint64_t mask = ph_eq_mask(holes[p], hole);
+            uint64_t mask = ph_card_mask(holes[p], hole);
             clash = (mask & taken) != 0;
             taken |= mask;
         }
@@ -162,7 +162,7 @@ int ph_equity_sample(const ph_equity_game *game, uint64_t seed, uint64_t first, 
         free(owned);
         sm.cumulative = cumulative;
     }
-    uint64_t fixed = ph_eq_mask(game->board, game->board_len) | ph_eq_mask(game->dead, game->dead_len);
+    uint64_t fixed = ph_card_mask(game->board, game->board_len) | ph_card_mask(game->dead, game->dead_len);
     uint64_t seed_mix = mix(seed);
     ph_eq_counts counts = {0};
     for (uint64_t i = first; i - first < count; i++) {

@@ -494,6 +494,6 @@ int ph_eq_spot_init(ph_eq_spot *spot, const ph_equity_game *game, int solving) {
         spot->board_suit[card & 3] |= 1u << (card >> 2);
         spot->board_key += ph_rank_key(card >> 2);
     }
-    spot->fixed = ph_eq_mask(game->board, game->board_len) | ph_eq_mask(game->dead, game->dead_len);
+    spot->fixed = ph_card_mask(game->board, game->board_len) | ph_card_mask(game->dead, game->dead_len);
     return PH_OK;
 }

@@ -10,7 +10,6 @@
 
 #include "pokerhash.h"
 #include "equity_internal.h"
-#include "../combinatorics/combinatorics_internal.h"
 
 static uint64_t table_key(size_t player, uint64_t mask) {
     return mask | (uint64_t)(player + 1) << 56; /* never 0: 0 marks an empty slot */
@@ -35,7 +34,7 @@ static long lookup(const ph_eq_symmetry *sym, size_t player, uint64_t mask) {
 /* The suit permutations that map the board and the dead cards onto themselves, identity left out. */
 static unsigned board_group(const ph_equity_game *game, uint8_t perm[23][4]) {
     ph_suit_group group;
-    ph_suit_group_init(&group, ph_eq_mask(game->board, game->board_len) | ph_eq_mask(game->dead, game->dead_len));
+    ph_suit_group_init(&group, ph_card_mask(game->board, game->board_len) | ph_card_mask(game->dead, game->dead_len));
     for (unsigned i = 1; i < group.size; i++) /* the identity comes first */
         for (unsigned s = 0; s < 4; s++)
             perm[i - 1][s] = group.perm[i][s];
@@ -68,7 +67,7 @@ int ph_eq_symmetry_init(ph_eq_symmetry *sym, const ph_equity_game *game) {
     }
     for (size_t p = 0; p < players; p++)
         for (size_t j = game->holding_offset[p]; j < game->holding_offset[p + 1]; j++) {
-            uint64_t key = table_key(p, ph_eq_mask(game->holdings + j * hole, hole));
+            uint64_t key = table_key(p, ph_card_mask(game->holdings + j * hole, hole));
             size_t slot = table_slot(sym, key);
             while (sym->keys[slot] && sym->keys[slot] != key)
                 slot = (slot + 1) & (size - 1);

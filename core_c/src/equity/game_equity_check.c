@@ -135,8 +135,8 @@ int ph_game_equity_exact_seconds(int high, int low, const ph_equity_game *spot, 
         return status;
     /* Only the clash-free combinations are dealt; the walk passes each run of clashing ones in one visit. */
     double visits, dealt;
-    if ((status = ph_eq_clash_census(spot, ph_ge_mask(spot->board, spot->board_len) |
-                                               ph_ge_mask(spot->dead, spot->dead_len), &visits, &dealt)) != PH_OK)
+    if ((status = ph_eq_clash_census(spot, ph_card_mask(spot->board, spot->board_len) |
+                                               ph_card_mask(spot->dead, spot->dead_len), &visits, &dealt)) != PH_OK)
         return status;
     double per_deal = NS_DEAL + (double)spot->players * player_ns(games.high_def, games.omaha, spot->hole_size);
     if (low)

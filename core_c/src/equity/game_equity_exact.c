@@ -134,7 +134,7 @@ int ph_game_equity_exact(int high, int low, const ph_equity_game *given, uint64_
     size_t left = (size_t)__builtin_popcountll(games.deck) - spot->board_len - spot->dead_len - players * hole;
     uint64_t boards;
     ph_binomial(left, 5 - spot->board_len, &boards);
-    uint64_t fixed = ph_ge_mask(spot->board, spot->board_len) | ph_ge_mask(spot->dead, spot->dead_len);
+    uint64_t fixed = ph_card_mask(spot->board, spot->board_len) | ph_card_mask(spot->dead, spot->dead_len);
     /* The combinations the range touches, the first and last perhaps in part: boards [first_board, boards)
      * of the first, [0, end_board) of the last. */
     uint64_t last = start + (count - 1);

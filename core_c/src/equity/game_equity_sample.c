@@ -70,7 +70,7 @@ static int deal(const sampler *s, rng *r, uint64_t fixed, const uint8_t **holes,
         taken = fixed;
         for (size_t p = 0; p < players && !clash; p++) {
             holes[p] = spot->holdings + pick_holding(s, p, r) * hole;
-            uint64_t mask = ph_ge_mask(holes[p], hole);
+            uint64_t mask = ph_card_mask(holes[p], hole);
             clash = (mask & taken) != 0;
             taken |= mask;
         }
@@ -122,7 +122,7 @@ int ph_game_equity_sample(int high, int low, const ph_equity_game *spot, uint64_
     double *cumulative = NULL;
     if (spot->holding_weight && !(s.cumulative = cumulative = cumulative_weights(spot)))
         return PH_E_NOMEM;
-    uint64_t fixed = ph_ge_mask(spot->board, spot->board_len) | ph_ge_mask(spot->dead, spot->dead_len);
+    uint64_t fixed = ph_card_mask(spot->board, spot->board_len) | ph_card_mask(spot->dead, spot->dead_len);
     uint64_t seed_key = mix64(seed ^ UINT64_C(0x6a09e667f3bcc909)); /* distinct from the hold'em engine's streams */
     size_t players = spot->players;
     ph_ge_counts counts = {0};
