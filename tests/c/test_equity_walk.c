@@ -63,7 +63,7 @@ static void random_spot(spot *s, size_t players, size_t hole, size_t most, unsig
 }
 
 static uint64_t fixed_cards(const ph_equity_game *g) {
-    return ph_eq_mask(g->board, g->board_len);
+    return ph_card_mask(g->board, g->board_len);
 }
 
 /* Unit u the plain way: its digits, each player's holding, and whether any two (or board cards) clash. */
@@ -74,7 +74,7 @@ static int plain_unit(const ph_equity_game *g, uint64_t u, size_t *digit, uint64
         size_t size = g->holding_offset[p + 1] - g->holding_offset[p];
         digit[p] = (size_t)(u % size);
         u /= size;
-        uint64_t mask = ph_eq_mask(g->holdings + (g->holding_offset[p] + digit[p]) * g->hole_size, g->hole_size);
+        uint64_t mask = ph_card_mask(g->holdings + (g->holding_offset[p] + digit[p]) * g->hole_size, g->hole_size);
         clash |= (mask & *taken) != 0;
         *taken |= mask;
     }
@@ -102,7 +102,7 @@ static uint64_t check_range(const ph_equity_game *g, uint64_t start, uint64_t co
         CHECK((walk.above[0] | walk.mask[0]) == taken, "%s: cards of unit %llu", what, (unsigned long long)u);
         for (size_t p = 0; p < g->players; p++)
             CHECK(walk.holes[p] == g->holdings + (g->holding_offset[p] + digit[p]) * g->hole_size &&
-                      walk.mask[p] == ph_eq_mask(walk.holes[p], g->hole_size),
+                      walk.mask[p] == ph_card_mask(walk.holes[p], g->hole_size),
                   "%s: player %zu of unit %llu", what, p, (unsigned long long)u);
         walking = ph_eq_walk_next(&walk);
     }
