@@ -31,6 +31,7 @@ from . import _equity_jobs as jobs
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
 from ._equity_engine import Tally
+from ._equity_fixed import fixed_spot
 from ._equity_spot import Spot as _Spot
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
@@ -193,7 +194,7 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
     sampling = jobs.sampling_options(exact, samples, stderr, seed)
     force = jobs.force_option(force)
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
-    spot = _Spot(players, board, dead, omaha)
+    spot = fixed_spot(players, board, dead, omaha) or _Spot(players, board, dead, omaha)
     spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
     most = jobs.default_threads(most)
     run_exact, batch = jobs.pick_mode(exact, sampling, spot, cap, target, MC_BATCH, most=most, executor=executor,
@@ -217,22 +218,26 @@ def _result(spot: _Spot, total: Optional[Tally], exact: bool, seed: Optional[int
     if total is None or deals == 0:
         raise ValueError("no deal is possible: the players' ranges always share a card")
     weight = total["weight"]
+    # list comprehensions, not generators: a bot's call on the river spends more here than in the engine
     if exact and spot.weights is None:  # integers all the way: exactly rounded fractions
-        equities = tuple(s / (POT * deals) for s in total["share"])
-        win_rate = tuple(w / deals for w in total["win"])
-        tie_rate = tuple(t / deals for t in total["tie"])
-        lose_rate = tuple(n / deals for n in total["lose"])
+        pot = POT * deals
+        equities = tuple([s / pot for s in total["share"]])
+        win_rate = tuple([w / deals for w in total["win"]])
+        tie_rate = tuple([t / deals for t in total["tie"]])
+        lose_rate = tuple([n / deals for n in total["lose"]])
     else:
-        equities = tuple(w / weight for w in total["weighted_share"])
-        win_rate = tuple(w / weight for w in total["weighted_win"])
-        tie_rate = tuple(t / weight for t in total["weighted_tie"])
-        lose_rate = tuple(max(0.0, (weight - w - t) / weight)
-                          for w, t in zip(total["weighted_win"], total["weighted_tie"]))
+        equities = tuple([w / weight for w in total["weighted_share"]])
+        win_rate = tuple([w / weight for w in total["weighted_win"]])
+        tie_rate = tuple([t / weight for t in total["weighted_tie"]])
+        lose_rate = tuple([max(0.0, (weight - w - t) / weight)
+                           for w, t in zip(total["weighted_win"], total["weighted_tie"])])
     return EquityResult(
         players=tuple(spot.labels), equity=equities,
         win=tuple(map(int, total["win"])), tie=tuple(map(int, total["tie"])),
         lose=tuple(map(int, total["lose"])), deals=deals, exact=exact,
         stderr=None if exact else jobs.stderrs(total), seed=seed,
-        board=tuple(Card(c) for c in spot.board), dead=tuple(Card(c) for c in spot.dead),
+        board=tuple([_CARDS[c] for c in spot.board]), dead=tuple([_CARDS[c] for c in spot.dead]),
         seconds=seconds, win_rate=win_rate, tie_rate=tie_rate, lose_rate=lose_rate)
 
+
+_CARDS = tuple(Card(c) for c in range(52))  # a board's Cards, made once
