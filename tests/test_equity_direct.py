@@ -18,6 +18,7 @@ from pokerhash._equity_spot import Spot
 
 EXAMPLES = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+RANGES = ["QQ+", "AKs", "AsKs,AdKd", "random"]
 
 
 def _through_runner(pieces, total, totals, progress):
@@ -88,7 +89,7 @@ def spots(draw):
     if fault == "bad":
         written[0] = draw(st.sampled_from(["AsXx", "", "  ", "As Ks Qs", ["As", 99], ("As", None), 5]))
     elif fault == "range":
-        written[draw(st.integers(0, players - 1))] = draw(st.sampled_from(["QQ+", "AKs", "AsKs,AdKd", "random"]))
+        written[draw(st.integers(0, players - 1))] = draw(st.sampled_from(RANGES))
     shape = draw(st.sampled_from([list, list, tuple]))
     return dict(players=shape(written), board=_written(board, draw(st.integers(0, 3))) if board or draw(st.booleans())
                 else None, dead=_written(dead, draw(st.integers(0, 3))) if dead else None)
@@ -143,7 +144,7 @@ def test_fixed_spot_is_the_spot_that_spot_builds(spot):
         assert fixed is None  # every input Spot refuses goes to Spot, which names the fault
         return
     if fixed is None:  # a range among the hands: Spot's alone
-        assert any(len(h) > 1 for h in full.holdings)
+        assert any(p in RANGES for p in players)
         return
     for name in ("labels", "size", "holdings", "weights", "board", "dead", "too_many", "args"):
         assert getattr(fixed, name) == getattr(full, name), name
@@ -193,3 +194,11 @@ def test_large_jobs_still_use_the_runner():
 def outcome_of_planned(call):
     with planned_path():
         return ph.equity(**call)
+
+
+def test_results_hold_every_field_in_the_dataclass_order():
+    # _equity._result fills the frozen dataclass's __dict__ itself: every field, in order, none extra
+    import dataclasses
+    result = ph.equity(["AsKs", "7h7d"], board="7c8s9sTd2c")
+    assert list(vars(result)) == [f.name for f in dataclasses.fields(result)]
+    assert result == dataclasses.replace(result) and repr(result) == repr(dataclasses.replace(result))
