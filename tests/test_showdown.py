@@ -52,13 +52,13 @@ def test_omaha_rule_and_override():
 
 
 def test_errors():
-    with pytest.raises(ValueError, match="card Ks is in hand 1 and the board"):
+    with pytest.raises(ValueError, match="card Ks is in hand 2 and the board"):
         pokerhash.winners(["AsAd", "KsKh"], "Ks 7d 2c")
-    with pytest.raises(ValueError, match="card Ad is in hand 2 and hand 0"):
+    with pytest.raises(ValueError, match="card Ad is in hand 3 and hand 1"):
         pokerhash.winners(["AsAd", "KsKh", "AdQc"], "2s 7d 2c")
     with pytest.raises(ValueError, match="a showdown needs at least one hand"):
         pokerhash.winners([], "Ks 7d 2c")
-    with pytest.raises(ValueError, match="hand 0 plays 2 \\+ 0 board cards = 2; a hand needs 5 to 9 cards"):
+    with pytest.raises(ValueError, match="hand 1 plays 2 \\+ 0 board cards = 2; a hand needs 5 to 9 cards"):
         pokerhash.winners(["AsAd", "KsKh"])
     with pytest.raises(ValueError, match="the board has at most 5 cards, got 6"):
         pokerhash.winners(["AsAd"], "2c 3c 4c 5c 6c 7c")

@@ -1,5 +1,5 @@
 """winners() and compare() read their input as equity() does: None is no board, a wrong board is named in the
-same words, a wrong hand by its index, and every sequence of cards (arrays, buffers, ranges) is a hand."""
+same words, a wrong hand by its place counted from 1, and every sequence of cards (arrays, buffers, ranges) is a hand."""
 
 import numpy as np
 import pytest
@@ -11,7 +11,7 @@ def test_winners_reads_none_as_no_board():
     assert ph.winners(["As Ks Qs Js Ts", "Ah Kh Qh Jh 9h"], None) == [0]
     assert ph.winners(["As Ks Qs Js Ts", "Ah Kh Qh Jh 9h"], board=None) == [0]
     assert ph.compare("As Ks Qs Js Ts", "Ah Kh Qh Jh 9h", None) == 1
-    with pytest.raises(ValueError, match=r"^hand 0 plays 2 \+ 0 board cards = 2; a hand needs 5 to 9 cards$"):
+    with pytest.raises(ValueError, match=r"^hand 1 plays 2 \+ 0 board cards = 2; a hand needs 5 to 9 cards$"):
         ph.winners(["AsKs", "QdQh"], None)
 
 
@@ -31,13 +31,13 @@ def test_winners_names_a_wrong_board_as_equity_does(board, message):
 
 
 @pytest.mark.parametrize("hand, error, message", [
-    (5, TypeError, "hand 1 must be card text or a sequence of cards, got int 5"),
-    ({}, TypeError, "hand 1 must be card text or a sequence of cards, got dict {}"),
-    (None, TypeError, "hand 1 must be card text or a sequence of cards, got NoneType None"),
-    (["Qd", 3.0], TypeError, "hand 1: cards must be card names (str), card ids (int) or a sequence of them"),
-    ("QdXx", ValueError, "hand 1: unknown card 'Xx'"),
-    ([5, 99], ValueError, "hand 1: card id 99 outside 0..51"),
-    ("QdQd", ValueError, "hand 1: duplicate card Qd"),
+    (5, TypeError, "hand 2 must be card text or a sequence of cards, got int 5"),
+    ({}, TypeError, "hand 2 must be card text or a sequence of cards, got dict {}"),
+    (None, TypeError, "hand 2 must be card text or a sequence of cards, got NoneType None"),
+    (["Qd", 3.0], TypeError, "hand 2: cards must be card names (str), card ids (int) or a sequence of them"),
+    ("QdXx", ValueError, "hand 2: unknown card 'Xx'"),
+    ([5, 99], ValueError, "hand 2: card id 99 outside 0..51"),
+    ("QdQd", ValueError, "hand 2: duplicate card Qd"),
 ])
 def test_winners_names_the_hand_that_is_wrong(hand, error, message):
     with pytest.raises(error) as info:

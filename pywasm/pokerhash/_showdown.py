@@ -28,11 +28,11 @@ def winners(hands: Sequence[Cards], board: Optional[Cards] = (), *,
         list of int: the indexes (into `hands`) of the best hands, ascending.
 
     Raises:
-        ValueError: no hands, a card used twice ("card As is in hand 0 and the board"), a bad card named
-            with its hand ("hand 1: unknown card 'Xx'"), or a hand that cannot play (hand + board outside 5
+        ValueError: no hands, a card used twice ("card As is in hand 1 and the board": hands are counted
+            from 1 in messages), a bad card named with its hand ("hand 2: unknown card 'Xx'"), or a hand that cannot play (hand + board outside 5
             to 9 cards; Omaha sizes with omaha=True).
         TypeError: hands that are not a list of hands, or a hand or board that is not card text or a
-            sequence of cards ("hand 1 must be card text or a sequence of cards, got int 5").
+            sequence of cards ("hand 2 must be card text or a sequence of cards, got int 5").
 
     Example:
         >>> import pokerhash as ph
@@ -90,21 +90,22 @@ def _values(hands: Sequence[Cards], board: Optional[Cards],
     owner: Dict[int, str] = {c: "the board" for c in board_ids}
     parsed = []
     for i, hand in enumerate(hands):
+        name = f"hand {i + 1}"  # a person counts hands from 1, as equity counts players
         try:
-            ids = named_cards(hand, f"hand {i}")
-        except ValueError as error:  # "hand 1: unknown card 'Xx'": which of the hands, as the JS library says
-            raise ValueError(f"hand {i}: {error}") from None
+            ids = named_cards(hand, name)
+        except ValueError as error:  # "hand 2: unknown card 'Xx'": which of the hands, as the JS library says
+            raise ValueError(f"{name}: {error}") from None
         for c in ids:
             if c in owner:
-                raise ValueError(f"card {Card(c)} is in hand {i} and {owner[c]}")
-            owner[c] = f"hand {i}"
+                raise ValueError(f"card {Card(c)} is in {name} and {owner[c]}")
+            owner[c] = name
         parsed.append(ids)
     plays_omaha = [4 <= len(ids) <= 6 and 3 <= len(board_ids) <= 5 for ids in parsed]
     if omaha is True:
         for i, ok in enumerate(plays_omaha):
             if not ok:
                 raise ValueError(f"Omaha needs 4 to 6 cards per hand and a board of 3 to 5, "
-                                 f"got {len(parsed[i])} in hand {i} and {len(board_ids)} on the board")
+                                 f"got {len(parsed[i])} in hand {i + 1} and {len(board_ids)} on the board")
     values = []
     for i, ids in enumerate(parsed):
         if plays_omaha[i] and omaha is not False:
@@ -112,7 +113,7 @@ def _values(hands: Sequence[Cards], board: Optional[Cards],
             continue
         total = len(ids) + len(board_ids)
         if not 5 <= total <= 9:
-            raise ValueError(f"hand {i} plays {len(ids)} + {len(board_ids)} board cards = {total}; "
+            raise ValueError(f"hand {i + 1} plays {len(ids)} + {len(board_ids)} board cards = {total}; "
                              "a hand needs 5 to 9 cards")
         values.append(core.evaluate(ids + board_ids))
     return values

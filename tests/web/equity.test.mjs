@@ -142,8 +142,8 @@ test('winners: the best hands at a showdown, ties included', () => {
     assert.deepEqual(ph.winners(['AsKs', 'AdKd', '2c2d'], 'Ah Kh 7d 7c 9s'), [0, 1]);
     assert.deepEqual(ph.winners(['As Ks Qs Js Ts', '2c 2d 2h 2s 3c']), [0]);
     assert.deepEqual(ph.winners(['AhKhQdJd', '9s9c8s7c'], 'Th 9h 2h 3c 4d'), [0]);
-    throwsWith(() => ph.winners(['AsKs', 'AsQd'], 'Ah 7d 2c'), 'card As is in hand 1 and hand 0', 'duplicate');
-    throwsWith(() => ph.winners(['AsKs', 'QdQh'], 'Ks 7d 2c 9h Tc'), 'card Ks is in hand 0 and the board', 'duplicate');
+    throwsWith(() => ph.winners(['AsKs', 'AsQd'], 'Ah 7d 2c'), 'card As is in hand 2 and hand 1', 'duplicate');
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], 'Ks 7d 2c 9h Tc'), 'card Ks is in hand 1 and the board', 'duplicate');
     throwsWith(() => ph.winners(['AsKs', 'QdQhJc'], 'Ah 7d 2c'), 'all hands must have the same number of cards, got 2 and 3', 'count');
     throwsWith(() => ph.winners([]), 'hands must be a non-empty array of hands', 'type');
 });

@@ -616,7 +616,7 @@ test('a range weight too small for a float is refused, not read as weight 0', ()
 test('winners reads null as no board and names a wrong board as equity does', () => {
     assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h'], null), [0]); // Python's None
     assert.deepEqual(ph.winners(['As Ks Qs Js Ts', 'Ah Kh Qh Jh 9h'], undefined), [0]);
-    throwsWith(() => ph.winners(['AsKs', 'QdQh'], null), 'hand 0 plays 2 + 0 board cards = 2; a hand needs 5 to 9 cards', 'count');
+    throwsWith(() => ph.winners(['AsKs', 'QdQh'], null), 'hand 1 plays 2 + 0 board cards = 2; a hand needs 5 to 9 cards', 'count');
     for (const [board, message] of [
         [5, 'board must be card text or an array of cards, got number 5'],
         [5n, 'board must be card text or an array of cards, got bigint 5'],
@@ -631,18 +631,18 @@ test('winners reads null as no board and names a wrong board as equity does', ()
     }
 });
 
-test('winners names the hand that is wrong, by its index as Python does', () => {
+test('winners names the hand that is wrong, counted from 1 as Python does', () => {
     for (const [hand, message, code] of [
-        [5, 'hand 1 must be card text or an array of cards, got number 5', 'type'],
-        [{}, 'hand 1 must be card text or an array of cards, got Object', 'type'],
-        [null, 'hand 1 must be card text or an array of cards, got null', 'type'],
-        [undefined, 'hand 1 must be card text or an array of cards, got undefined', 'type'],
-        [['Qd', {}], 'hand 1: cards must be card names (string), card ids (integer) or an array of them', 'type'],
-        ['QdXx', "hand 1: unknown card 'Xx'", 'parse'],
-        [[5, 99], 'hand 1: card id 99 outside 0..51', 'card'],
-        ['QdQd', 'hand 1: duplicate card Qd', 'duplicate'],
+        [5, 'hand 2 must be card text or an array of cards, got number 5', 'type'],
+        [{}, 'hand 2 must be card text or an array of cards, got Object', 'type'],
+        [null, 'hand 2 must be card text or an array of cards, got null', 'type'],
+        [undefined, 'hand 2 must be card text or an array of cards, got undefined', 'type'],
+        [['Qd', {}], 'hand 2: cards must be card names (string), card ids (integer) or an array of them', 'type'],
+        ['QdXx', "hand 2: unknown card 'Xx'", 'parse'],
+        [[5, 99], 'hand 2: card id 99 outside 0..51', 'card'],
+        ['QdQd', 'hand 2: duplicate card Qd', 'duplicate'],
     ]) throwsWith(() => ph.winners(['AsKs', hand], 'Ah 7d 2c'), message, code);
-    throwsWith(() => ph.winners(['AsKs', , 'QdQh'], 'Ah 7d 2c'), 'hand 1 must be card text or an array of cards, got undefined', 'type');
+    throwsWith(() => ph.winners(['AsKs', , 'QdQh'], 'Ah 7d 2c'), 'hand 2 must be card text or an array of cards, got undefined', 'type');
     assert.deepEqual(ph.winners([new Uint8Array([51, 47]), [42n, 'Qs']], new Int16Array([0, 4, 9])), [1]);
 });
 
@@ -770,7 +770,7 @@ test('a { combos } player reads only its own properties, and holes in card array
     polluted(Array.prototype, 1, 'KsKh', () => {
         throwsWith(() => ph.equity(['AcAd', , ]), 'player 2 must be a hand or a range, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
         throwsWith(() => ph.gameEquity(['AcAd', , ], { game: 'shortdeck' }), 'player 2 must be a hand or a range, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
-        throwsWith(() => ph.winners(['AcAd', , ], 'Ah 7d 2c'), 'hand 1 must be card text or an array of cards, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
+        throwsWith(() => ph.winners(['AcAd', , ], 'Ah 7d 2c'), 'hand 2 must be card text or an array of cards, got undefined', 'type'); // eslint-disable-line no-sparse-arrays
     });
     polluted(Array.prototype, 1, { cards: [46, 47] }, () => {
         throwsWith(() => ph.equity(['AcAd', { combos: [{ cards: [44, 45] }, , ] }]), // eslint-disable-line no-sparse-arrays

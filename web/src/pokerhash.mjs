@@ -503,7 +503,7 @@ export class PokerHash {
      * Indexes of the best hands at a showdown (several when they tie), like pokersolver's Hand.winners.
      * Hold'em: 2-card hands with a board of 3 to 5 cards, or whole 5 to 9 card hands with no board.
      * Omaha: 4 to 6 hole cards with a board of 3 to 5 (exactly two hole cards and three board cards).
-     * No board: undefined or null (Python's None). A wrong hand is named by its index, "hand 1: ...".
+     * No board: undefined or null (Python's None). A wrong hand is named counting from 1: "hand 2: ..." is hands[1].
      */
     winners(hands, board) {
         if (!Array.isArray(hands) || hands.length < 1) fail('hands must be a non-empty array of hands', 'type');
@@ -513,10 +513,10 @@ export class PokerHash {
         if (boardCards.length > 5) fail(`the board has at most 5 cards, got ${boardCards.length}`, 'count');
         const parsed = Array.from({ length: hands.length }, (_, i) => {
             try { // a hole is no hand (never Array.prototype's)
-                return this._namedCards(ownProperty(hands, i), `hand ${i}`);
-            } catch (e) { // "hand 1: unknown card 'Xx'": which hand, in Python's words (_showdown.py)
+                return this._namedCards(ownProperty(hands, i), `hand ${i + 1}`);
+            } catch (e) { // "hand 2: unknown card 'Xx'": which hand, counted from 1, in Python's words (_showdown.py)
                 if (!(e instanceof PokerHashError) || e.code === 'type') throw e;
-                throw new PokerHashError(`hand ${i}: ${e.message}`, e.code);
+                throw new PokerHashError(`hand ${i + 1}: ${e.message}`, e.code);
             }
         });
         const sizes = [...new Set(parsed.map((h) => h.length))];
@@ -524,14 +524,14 @@ export class PokerHash {
         const owner = new Map(boardCards.map((card) => [card, 'the board'])); // Python's words (_showdown.py)
         parsed.forEach((cards, i) => {
             for (const card of cards) {
-                if (owner.has(card)) fail(`card ${cardName(card)} is in hand ${i} and ${owner.get(card)}`, 'duplicate');
-                owner.set(card, `hand ${i}`);
+                if (owner.has(card)) fail(`card ${cardName(card)} is in hand ${i + 1} and ${owner.get(card)}`, 'duplicate');
+                owner.set(card, `hand ${i + 1}`);
             }
         });
         const omaha = sizes[0] >= 4 && sizes[0] <= 6 && boardCards.length >= 3;
         const total = sizes[0] + boardCards.length;
         if (!omaha && (total < 5 || total > 9)) { // Python's words (_showdown.py), naming the first hand
-            fail(`hand 0 plays ${sizes[0]} + ${boardCards.length} board cards = ${total}; a hand needs 5 to 9 cards`, 'count');
+            fail(`hand 1 plays ${sizes[0]} + ${boardCards.length} board cards = ${total}; a hand needs 5 to 9 cards`, 'count');
         }
         const values = parsed.map((cards) => (omaha ? this.omahaEvaluate(cards, boardCards) : this.evaluate([...cards, ...boardCards])));
         const best = Math.min(...values);
