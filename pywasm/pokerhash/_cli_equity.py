@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 from typing import Any, Dict
 
 from ._cli_output import ProgressBar, emit_json
 from ._cli_scale import executor_from, scale_options
 from ._equity import EquityResult, equity
 
-# equity()'s advice in a refusal, and the same advice in this command's own options
-PYTHON_ADVICE = "use Monte Carlo (exact=False) or pass force=True"
-CLI_ADVICE = "use Monte Carlo (--mc) or pass --force"
+# equity()'s messages name its keyword arguments; this command's user knows its options. Each phrase of
+# advice as equity() words it, and the same advice in this command's options (longest first: "or pass
+# force=True" is part of the refusal's longer advice).
+PYTHON_ADVICE = (
+    ("drop them, or pass exact=False (or leave exact=None) to sample", "drop them, or pass --mc (or neither) to sample"),
+    ("use Monte Carlo (exact=False) or pass force=True", "use Monte Carlo (--mc) or pass --force"),
+    ("use Monte Carlo (exact=False)", "use Monte Carlo (--mc)"),
+    ("pass a smaller samples=, or force=True", "pass a smaller --samples, or --force"),
+    ("pass exact=True", "pass --exact"),
+    ("pass stderr=", "pass --stderr"),
+)
+# An option named with its value ("exact=True conflicts with samples=1000, seed=3") or at the start of a
+# message ("samples must be a positive integer, got 0"): the option as typed on this command line.
+OPTION_VALUE = re.compile(r"\b(samples|seed|stderr|threads)=([^,:;\s]+)")
+OPTION_FIRST = re.compile(r"^(samples|seed|stderr|threads) ")
+QUOTED = re.compile(r"('[^']*')")
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -43,15 +57,26 @@ def _equity(args: argparse.Namespace) -> None:
                             exact=True if args.exact else (False if args.mc else None),
                             samples=args.samples, seed=args.seed, threads=args.threads, stderr=args.stderr,
                             progress=progress if progress.active else None, force=args.force, executor=executor)
-        except ValueError as error:  # the refusal of a dear exact job, told in this command's options
-            text = str(error)
-            if not text.endswith(PYTHON_ADVICE):
-                raise
-            raise ValueError(text[:-len(PYTHON_ADVICE)] + CLI_ADVICE) from None
+        except (ValueError, TypeError) as error:
+            raise type(error)(cli_words(str(error))) from None
     if args.json:
         emit_json(result_fields(result))
     else:
         print(result)
+
+
+def cli_words(message: str) -> str:
+    """equity()'s message in this command's words: --exact, --samples 1000, --force for exact=True,
+    samples=1000, force=True. Text quoted from the user ('samples=5' read as a range) stays as typed."""
+    parts = QUOTED.split(message)
+    for i in range(0, len(parts), 2):  # the odd parts are the quotes
+        part = parts[i]
+        for python, cli in PYTHON_ADVICE:
+            part = part.replace(python, cli)
+        part = part.replace("exact=True conflicts", "--exact conflicts")
+        part = OPTION_VALUE.sub(lambda m: f"--{m[1]} {m[2]}", part)
+        parts[i] = OPTION_FIRST.sub(lambda m: f"--{m[1]} ", part) if i == 0 else part
+    return "".join(parts)
 
 
 def result_fields(result: EquityResult) -> Dict[str, Any]:

@@ -29,9 +29,21 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("unrank", parents=[common], help="the k-card hand at an index",
                        description="The hand of k cards at a rank: the inverse of `pokerhash rank`.")
     p.add_argument("index", type=_index_or_stdin, help="rank 0..C(52, k)-1; `-` reads one index per line from stdin")
-    p.add_argument("k", type=int, help="cards in the hand, 0 to 52")
+    p.add_argument("k", type=_card_count, help="cards in the hand, 0 to 52")
     p.add_argument("--order", choices=["colex", "lex"], default="colex", help="ranking order (default colex)")
     p.set_defaults(run=_unrank)
+
+
+def _card_count(text: str) -> int:
+    """unrank's k, checked here: the library's message speaks of its n= ("k must be 0..n, got 60 for n=52"),
+    which this command does not have."""
+    try:
+        k = int(text)
+    except ValueError:
+        k = -1
+    if not 0 <= k <= 52:
+        raise argparse.ArgumentTypeError(f"must be a number of cards, 0 to 52, got {text!r}")
+    return k
 
 
 def _index_or_stdin(text: str) -> Any:
