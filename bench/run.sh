@@ -17,8 +17,8 @@ mkdir -p "$BUILD"
 echo "== setup"
 [ -x "$PY" ] || python3 -m venv "$VENV"
 # Install only what is missing, so a warm run does not touch the network.
-"$PY" -c "import phevaluator, eval7, treys, holdem_hand_evaluator, numpy" 2>/dev/null ||
-    "$PY" -m pip install -q phevaluator==$PHEV_VERSION eval7 treys holdem-hand-evaluator==0.4.1 numpy
+"$PY" -c "import phevaluator, eval7, treys, holdem_hand_evaluator, pkrbot, numpy" 2>/dev/null ||
+    "$PY" -m pip install -q phevaluator==$PHEV_VERSION eval7 treys holdem-hand-evaluator==0.4.1 pkrbot==1.1.0 numpy
 # The extension: (re)built when missing or older than any C source it is made of.
 so=$(ls "$ROOT"/pywasm/pokerhash/_core*.so 2>/dev/null | head -n 1 || true)
 if [ -z "$so" ] || [ -n "$(find "$ROOT/core_c" "$ROOT/pywasm/pokerhash/_core.c" -name '*.[ch]' -newer "$so" | head -n 1)" ]; then
