@@ -307,7 +307,9 @@ def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
     # reproduce: tests/web/test_games_web.py).
     try:
         rules.check_cards(hand)  # in the order given
-        rng = Range([tuple(hand)])
+        # Range([tuple(hand)]) for ids that parse_cards has checked (distinct, 0..51): the same combo and the
+        # same size check, without reading the cards again
+        rng = Range._checked({tuple(sorted(hand)): 1.0}, None)
     except ValueError as error:
         raise ValueError(f"player {index + 1}: {error}") from None
     return "".join(str(Card(c)) for c in hand), rng

@@ -8,6 +8,7 @@ parser the JS library and Pyodide use, core_c/src/range*.c); this module wraps i
 from __future__ import annotations
 
 import decimal
+import functools
 import math
 import numbers
 from typing import Any, Dict, Iterable, Iterator, List, NoReturn, Optional, Sequence, Tuple, Union
@@ -50,9 +51,10 @@ class Range:
         [((47, 51), 0.5), ((49, 50), 1.0)]
     """
 
-    __slots__ = ("_combos", "_text")
+    __slots__ = ("_combos", "_text", "_masks")
     _combos: Tuple[Tuple[Combo, float], ...]
     _text: Optional[str]
+    _masks: Optional[Tuple[int, ...]]  # each combo's card mask, made on first use (card removal)
 
     def __init__(self, combos: Union[str, Iterable[Any]] = _NO_COMBOS, text: Optional[str] = None) -> None:
         items: Iterable[Any] = combos
@@ -64,7 +66,7 @@ class Range:
             if items is not _NO_COMBOS:
                 _both()
             parsed = parse_range(text)
-            self._combos, self._text = parsed._combos, parsed._text
+            self._combos, self._text, self._masks = parsed._combos, parsed._text, parsed._masks
             return
         merged: Dict[Combo, float] = {}
         for item in items:
@@ -77,7 +79,7 @@ class Range:
         self._init(merged, text)
 
     @classmethod
-    def _checked(cls, merged: Dict[Combo, float], text: str) -> "Range":
+    def _checked(cls, merged: Dict[Combo, float], text: Optional[str]) -> "Range":
         self = cls.__new__(cls)
         self._init(merged, text)
         return self
@@ -90,6 +92,7 @@ class Range:
             raise ValueError(f"a range holds hands of 2 (hold'em) or 4 to 6 (Omaha) cards, got {sizes.pop()}")
         self._combos = tuple(merged.items())
         self._text = text
+        self._masks = None
 
     @property
     def hand_size(self) -> int:
@@ -122,7 +125,11 @@ class Range:
             list of ((id, ...), weight) pairs, ids ascending within a combo.
         """
         mask = card_mask(_card_list(dead))
-        return [(cards, w) for cards, w in self._combos if not card_mask(cards) & mask]
+        if not mask:
+            return list(self._combos)
+        if self._masks is None:  # a range is immutable: its masks serve every later removal
+            self._masks = tuple([card_mask(cards) for cards, _ in self._combos])
+        return [combo for combo, held in zip(self._combos, self._masks) if not held & mask]
 
     def __len__(self) -> int:
         return len(self._combos)
@@ -175,6 +182,15 @@ def parse_range(text: str) -> Range:
         >>> len(r), str(r)
         (30, '22-44, A5s-A3s:0.25')
     """
+    if type(text) is str:
+        return _parsed(text)
+    return parse_range_on(text, ())  # the parser names the wrong type
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(text: str) -> Range:
+    """parse_range of text seen before: a Range is immutable, so a bot that passes the same range text at
+    every decision parses it once (a few to tens of microseconds, more than a river spot's engine time)."""
     return parse_range_on(text, ())
 
 
