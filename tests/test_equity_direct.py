@@ -202,3 +202,23 @@ def test_results_hold_every_field_in_the_dataclass_order():
     result = ph.equity(["AsKs", "7h7d"], board="7c8s9sTd2c")
     assert list(vars(result)) == [f.name for f in dataclasses.fields(result)]
     assert result == dataclasses.replace(result) and repr(result) == repr(dataclasses.replace(result))
+
+
+# Ranges that card removal can leave with one holding, and such holdings that clash with each other
+FEW = ["AsKs", "AsKs,AdKd", "AsQs,AhQh", "AsQs,AsJs", "KdQd", "QQ+", "AhKh", "AsJs", "JJ", "AdKd,AcKc", "KK"]
+
+
+@EXAMPLES
+@given(st.lists(st.sampled_from(FEW), min_size=2, max_size=4), st.sampled_from([None, "Kd 7c 2h", "Ac Kc Qc"]))
+def test_some_deal_is_found_as_the_search_finds_it(players, board):
+    def verdict(search_only):
+        try:
+            spot = Spot(players, board, None)
+            with mock.patch.object(Spot, "_one_choice_left", lambda self, budget: False) if search_only \
+                    else contextlib.nullcontext():
+                spot.check_some_deal()
+        except ValueError as error:
+            return str(error)
+        return "a deal"
+
+    assert verdict(False) == verdict(True)

@@ -18,6 +18,7 @@ from ._equity_engine import holdem_engine
 from ._ranges import Range, card_mask, parse_range
 
 FULL_DECK = (1 << 52) - 1
+NO_DEAL = "no deal is possible: the players' ranges always share a card"
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,8 @@ class Spot:
         `budget` steps it gives up and lets the engine decide (pathological inputs only). Monte Carlo would
         otherwise search forever for such a deal, and exact enumeration walk every combination.
         """
+        if self._one_choice_left(budget):
+            return
         order = sorted(range(len(self.holdings)), key=lambda i: len(self.holdings[i]))
         masks = [[card_mask(h) for h in self.holdings[i]] for i in order]
         steps = 0
@@ -177,7 +180,26 @@ class Spot:
             return False
 
         if not search(0, 0):
-            raise ValueError("no deal is possible: the players' ranges always share a card")
+            raise ValueError(NO_DEAL)
+
+    def _one_choice_left(self, budget: int) -> bool:
+        """check_some_deal's answer without the search when at most one player has several holdings (a bot's
+        hands against one range): True when a deal exists; ValueError (the search's) when none does; False
+        to search."""
+        several = [h for h in self.holdings if len(h) > 1]
+        if len(several) > 1 or sum(map(len, several)) > budget:
+            return False
+        used = 0
+        for holdings in self.holdings:
+            if len(holdings) == 1:
+                mask = card_mask(holdings[0])
+                if mask & used:  # two ranges left with one holding each, sharing a card
+                    break
+                used |= mask
+        else:
+            if not several or any(not card_mask(h) & used for h in several[0]):
+                return True
+        raise ValueError(NO_DEAL)
 
     def deal_rate(self) -> Tuple[float, float]:
         """(accepted, draws): about how often the sampler's try at the players' holdings is free of shared
