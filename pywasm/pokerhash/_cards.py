@@ -10,6 +10,8 @@ from ._checks import is_card_sequence, shown, shown_value
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
+#: str(Card(id)) of every id, for code that names many cards (an equity call's labels)
+CARD_NAMES = tuple(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
 # The numeric presentation types of format(): f"{card:d}" is the id, every other spec formats the name.
 _NUMBER_FORMATS = set("bcdoxXneEfFgG%")
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from ._backend import core
-from ._cards import RANK_CHARS, SUIT_CHARS
+from ._cards import CARD_NAMES
 from ._equity_spot import HOLDEM, Spot
 
-_NAMES = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)  # card id -> name, as str(Card(id))
 _DECK_CARDS = 52
 
 
@@ -74,7 +73,7 @@ def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[Fixe
         return None
     if len(hands) * size + 5 + len(gone) > _DECK_CARDS:
         return None
-    labels = ["".join([_NAMES[c] for c in hand]) for hand in hands]
+    labels = ["".join([CARD_NAMES[c] for c in hand]) for hand in hands]
     return FixedSpot(labels, hands, table, gone)
 
 

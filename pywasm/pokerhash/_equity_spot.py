@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._backend import core
-from ._cards import Card, named_cards
+from ._cards import CARD_NAMES, Card, named_cards
 from ._checks import is_card_sequence, optional_bool
 from ._equity_engine import holdem_engine
 from ._ranges import Range, card_mask, parse_range
@@ -334,7 +334,7 @@ def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
         rng = Range._checked({tuple(sorted(hand)): 1.0}, None)
     except ValueError as error:
         raise ValueError(f"player {index + 1}: {error}") from None
-    return "".join(str(Card(c)) for c in hand), rng
+    return "".join([CARD_NAMES[c] for c in hand]), rng
 
 
 def _as_hand(cards: Any, index: int) -> Optional[List[int]]:
