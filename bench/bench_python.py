@@ -117,21 +117,11 @@ def single_calls(count: int, rounds: int) -> None:
     if eval7:
         as_eval7 = [[eval7.Card(card_name(c)) for c in h] for h in hands]
         e7 = eval7.evaluate
-
-        def eval7_calls():
-            for h in as_eval7:
-                e7(h)
-
-        jobs["eval7.evaluate([Card x7])"] = eval7_calls
+        jobs["eval7.evaluate([Card x7])"] = one_call_each(e7, as_eval7)
     if bhe_module:
         as_text = ["".join(card_name(c) for c in h) for h in hands]  # holdem-hand-evaluator reads text only
         bhe = bhe_module.evaluate_hand
-
-        def bhe_calls():
-            for text in as_text:
-                bhe(text)
-
-        jobs["holdem_hand_evaluator.evaluate_hand('AsKd...')"] = bhe_calls
+        jobs["holdem_hand_evaluator.evaluate_hand('AsKd...')"] = one_call_each(bhe, as_text)
     if treys:
         t_cards = {c: treys.Card.new(card_name(c)) for c in range(52)}
         treys_slice = [([t_cards[c] for c in h[:5]], [t_cards[c] for c in h[5:]]) for h in hands[:treys_n]]
@@ -178,6 +168,15 @@ def single_calls(count: int, rounds: int) -> None:
     if bhe_module:
         check("holdem-hand-evaluator orders hands as pokerhash does",
               same_order(ours_v, [bhe(t) for t in as_text[:len(sample)]]))
+
+
+def one_call_each(evaluate: Callable, hands: list) -> Callable[[], None]:
+    """The loop a user writes for a peer that takes one argument per hand: `for h in hands: evaluate(h)`."""
+    def calls() -> None:
+        for hand in hands:
+            evaluate(hand)
+
+    return calls
 
 
 def same_order(ours: list, theirs: list) -> bool:
