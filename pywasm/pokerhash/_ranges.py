@@ -8,7 +8,6 @@ parser the JS library and Pyodide use, core_c/src/range*.c); this module wraps i
 from __future__ import annotations
 
 import decimal
-import functools
 import math
 import numbers
 from typing import Any, Dict, Iterable, Iterator, List, NoReturn, Optional, Sequence, Tuple, Union
@@ -182,16 +181,22 @@ def parse_range(text: str) -> Range:
         >>> len(r), str(r)
         (30, '22-44, A5s-A3s:0.25')
     """
-    if type(text) is str:
-        return _parsed(text)
-    return parse_range_on(text, ())  # the parser names the wrong type
+    if type(text) is not str:
+        return parse_range_on(text, ())  # the parser names the wrong type
+    # A Range is immutable, so a bot that passes the same range text at every decision parses it once (a few
+    # to tens of microseconds, more than a river spot's engine time). Full, the memo starts over: clear() is
+    # one step for other threads, and a bot's few texts come back at once.
+    found = _PARSED.get(text)
+    if found is None:
+        found = parse_range_on(text, ())
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[text] = found
+    return found
 
 
-@functools.lru_cache(maxsize=256)
-def _parsed(text: str) -> Range:
-    """parse_range of text seen before: a Range is immutable, so a bot that passes the same range text at
-    every decision parses it once (a few to tens of microseconds, more than a river spot's engine time)."""
-    return parse_range_on(text, ())
+PARSED_KEPT = 32  # "random" (1,326 combos and their card masks) holds 0.3 MB: 32 texts stay under 10 MB
+_PARSED: Dict[str, Range] = {}
 
 
 def parse_range_on(text: str, dead: Sequence[int]) -> Range:

@@ -270,6 +270,24 @@ def check_equity_matches_native():
     FIGURES["pyodide_equity_mc_samples_per_s"] = round(1_000_000 / (time.perf_counter() - started))
 
 
+def check_known_hands_take_the_direct_lane():
+    """A bot's call (known hands, a board) runs here without Spot's ranges or the runner, as natively
+    (tests/test_equity_direct.py): the planned path is made to fail, and the call still answers."""
+    from pokerhash import _equity, parallel
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the planned path ran")
+
+    saved = _equity._Spot, parallel.run
+    _equity._Spot, parallel.run = refuse, refuse
+    try:
+        result = ph.equity(["AsKs", "7h7d"], board="7c8s9sTd")
+    finally:
+        _equity._Spot, parallel.run = saved
+    assert result == ph.equity([[51, 47], "7h 7d"], board=["7c", "8s", "9s", "Td"]), result
+    assert result.deals == 44 and result.exact, result
+
+
 def check_omaha_matches_native():
     with open(f"{DATA}/omaha.json", encoding="utf-8") as f:
         cases = json.load(f)
