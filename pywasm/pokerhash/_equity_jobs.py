@@ -12,7 +12,9 @@ sample i depends on the seed and i alone. So a call gives the same result, to th
 thread, many threads, a process pool or a Dask cluster.
 
 The pieces go through pokerhash.parallel.run: local threads by default (the engine releases the GIL),
-each piece about CHUNK_SECONDS of C time so Ctrl-C, seen between pieces, stops a run within a second.
+each piece about CHUNK_SECONDS of C time so Ctrl-C, seen between pieces, stops a run within a second. A job
+planned for one local thread runs its pieces in the calling thread without the runner (_run_here: the same
+loop, without the set-up that would cost more than a bot's whole river spot).
 """
 
 from __future__ import annotations
