@@ -54,6 +54,8 @@ export interface LoadOptions {
     wasmUrl?: string | URL;
     /** The wasm bytes themselves (bundlers, offline use). */
     wasmBinary?: ArrayBuffer | Uint8Array;
+    /** Wasm seconds on this host per second of the native estimate, set instead of measured (hostFactor()). */
+    hostFactor?: number;
 }
 
 export interface HandAnalysis {
@@ -178,7 +180,7 @@ export interface EquityResult {
     dead: number[];
     /** Monte Carlo only: the seed used. */
     seed?: bigint;
-    /** Estimated seconds of exact enumeration in this (wasm) engine: nativeSeconds times the measured wasm factor. */
+    /** Estimated seconds of exact enumeration in this (wasm) engine on this host: nativeSeconds times hostFactor(). */
     estimatedSeconds: number;
     /** The C core's estimate for a native single core, which picks the mode (as in Python). */
     nativeSeconds: number;
@@ -187,7 +189,7 @@ export interface EquityResult {
 }
 
 export interface EquityEstimate {
-    /** Estimated seconds of exact enumeration in this (wasm) engine. */
+    /** Estimated seconds of exact enumeration in this (wasm) engine on this host: nativeSeconds times hostFactor(). */
     seconds: number;
     /** The C core's estimate for a native build (ph_equity_exact_seconds). */
     nativeSeconds: number;
@@ -272,6 +274,8 @@ export declare class PokerHash {
     equityAsync(players: ReadonlyArray<Player>, options?: EquityAsyncOptions): Promise<EquityResult>;
     /** The cost estimate that picks equity()'s mode. */
     equityEstimate(players: ReadonlyArray<Player>, options?: EstimateOptions): EquityEstimate;
+    /** Wasm seconds on this host per second of the native estimate: set at load, POKERHASH_HOST_FACTOR in node, else measured once. */
+    hostFactor(): number;
 
     /** Exact binomial coefficient (0n when k > n); throws when it exceeds 2**64 - 1. */
     comb(n: U64, k: U64): bigint;

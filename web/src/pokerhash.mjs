@@ -35,7 +35,7 @@ import {
     ownProperty, show, typeName, u64, viewLength, withoutVariationSelectors,
 } from './common.mjs';
 import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
-import { holdemEquityJob, holdemEstimate } from './equity.mjs';
+import { checkedHostFactor, holdemEquityJob, holdemEstimate, hostFactor } from './equity.mjs';
 import {
     EQUITY_GAMES, GAMES, gameAnalyze, gameCategory, gameCategoryName, gameDescribe, gameEquityEstimate, gameEquityJob,
     gameEvaluate, gameEvaluateBatch, gameInfo, gameOmahaEvaluate,
@@ -128,11 +128,13 @@ function checkNK(n, k) {
 export class PokerHash {
     /**
      * Instantiates the WebAssembly core. Options: `wasmUrl` (where pokerhash_core.wasm is, by default
-     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling).
+     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling); `hostFactor` (a positive number: the
+     * wasm seconds per second of the native cost estimate, set instead of measured; see hostFactor()).
      * @returns {Promise<PokerHash>}
      */
     static async load(options) {
-        const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
+        const { wasmUrl, wasmBinary, hostFactor: givenFactor } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'hostFactor']);
+        const factor = givenFactor === undefined ? undefined : checkedHostFactor(givenFactor, 'hostFactor');
         if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
             fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
         }
@@ -166,7 +168,9 @@ export class PokerHash {
             cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
         }
         loaded = true;
-        return new PokerHash(core);
+        const ph = new PokerHash(core);
+        ph._hostFactor = factor;
+        return ph;
     }
 
     /** Use PokerHash.load(). */
@@ -562,12 +566,22 @@ export class PokerHash {
     }
 
     /**
-     * The cost estimate behind equity()'s mode: { seconds (this wasm engine: nativeSeconds x WASM_FACTOR),
+     * The cost estimate behind equity()'s mode: { seconds (this wasm engine on this host: nativeSeconds x
+     * hostFactor()),
      * nativeSeconds (the C estimate for a native build, which picks the mode), exact (whether auto mode
      * enumerates) }. Options: board, dead, omaha.
      */
     equityEstimate(players, options) {
         return holdemEstimate(this, players, optionsObject(options, ESTIMATE_OPTIONS));
+    }
+
+    /**
+     * Seconds of this wasm engine on this host per second of the native cost estimate (nativeSeconds): the
+     * load's hostFactor option, else node's POKERHASH_HOST_FACTOR, else measured on first use (a fixed exact
+     * job of ~3 ms, best of five) and kept. Estimates and results' estimatedSeconds are nativeSeconds times it.
+     */
+    hostFactor() {
+        return hostFactor(this);
     }
 
     // ---- whole-deal analysis (analysis.mjs; docs/analysis.md) ----------------------------------------
