@@ -16,6 +16,11 @@ const jobs = {
         return ph.equityEstimate(players, { board, dead });
     },
 
+    /** The same for the other games (gameEquityEstimate): options { game, board, dead }. */
+    async gameEstimate({ players, options }) {
+        return ph.gameEquityEstimate(players, options);
+    },
+
     async equity({ players, options }, signal, progress) {
         const r = await ph.equityAsync(players, { ...options, signal, onProgress: progress });
         return { ...r, seed: r.seed === undefined ? null : String(r.seed) };
