@@ -1,10 +1,11 @@
 // The page: a hand evaluator with a card picker, an equity panel, hand-category histograms, a combination
-// index panel, the other games (games_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
+// index panel, the other games (games_panel.mjs), whole-deal analysis (analysis_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
 // booted, and from the JS library until then; long work always runs in a worker, so the page never freezes.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
 import { JsWorker, PyWorker, loadJs, notRunCode, pageChecks, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
+import { setupAnalysisPanel } from './analysis_panel.mjs';
 import { showHistogram } from './charts.mjs';
 import { echo } from '../dist/common.mjs';
 import { group, refuseTooManyCards, wholeNumber } from './format.mjs';
@@ -394,6 +395,8 @@ async function start() {
         evaluateHand();
         await nextTask();
         setupGamesPanel({ js: () => js, jsWorker: () => jsWorker });
+        await nextTask();
+        setupAnalysisPanel({ jsWorker: () => jsWorker });
         await nextTask();
         rank();
         await nextTask();

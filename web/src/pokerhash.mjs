@@ -41,7 +41,8 @@ import {
     gameEvaluate, gameEvaluateBatch, gameInfo, gameOmahaEvaluate,
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
-import { showdown } from './analysis.mjs';
+import { showdown, strengthJob } from './analysis.mjs';
+import { uthJob } from './uth.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
@@ -597,6 +598,38 @@ export class PokerHash {
     showdown(board, options) {
         const { dead } = optionsObject(options, ['dead']);
         return showdown(this, board, dead);
+    }
+
+    /**
+     * A hole pair's strength distribution on a flop: { hole, flop, runouts, strengths (Float64Array: per turn and
+     * river, colex order of the two cards among those left, the hand strength (wins + ties / 2) / opponents against
+     * every opponent pair) }. Their mean is the exact equity heads-up against one random hand.
+     */
+    strengthDistribution(hole, flop) {
+        return runJob(guarded(() => strengthJob(this, hole, flop)));
+    }
+
+    /** strengthDistribution() in steps, with signal (an AbortSignal) and onProgress(done, total) (runouts). */
+    async strengthDistributionAsync(hole, flop, options) {
+        const { signal, onProgress } = optionsObject(options, ASYNC_OPTIONS);
+        return runJobAsync(guarded(() => strengthJob(this, hole, flop)), { signal, onProgress });
+    }
+
+    /**
+     * Ultimate Texas Hold'em solved exactly (standard Blind pays), as Python's analysis.ultimate_texas_holdem:
+     * { preflop: { AKs: { action: 'raise4' | 'raise3' | 'check', ev: { check, raise3, raise4 } }, ... }, houseEdge,
+     * deals, allow3x, dead }, EVs per hand in antes. Options: dead (cards out of play: removing whole ranks gives a
+     * smaller exact game, seconds instead of about half a minute), allow3x (default true).
+     */
+    ultimateTexasHoldem(options) {
+        const { dead, allow3x = true } = optionsObject(options, ['dead', 'allow3x']);
+        return runJob(guarded(() => uthJob(this, this._optionCards(dead, 'dead'), allow3x)));
+    }
+
+    /** ultimateTexasHoldem() in chunks of flops, with signal and onProgress(done, total) (flops of 22,100). */
+    async ultimateTexasHoldemAsync(options) {
+        const { dead, allow3x = true, signal, onProgress } = optionsObject(options, ['dead', 'allow3x', ...ASYNC_OPTIONS]);
+        return runJobAsync(guarded(() => uthJob(this, this._optionCards(dead, 'dead'), allow3x)), { signal, onProgress });
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
