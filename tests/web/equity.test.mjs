@@ -125,9 +125,6 @@ test('the host factor: measured once per load unless pinned, and every time show
         assert.equal(r.estimatedSeconds, r.nativeSeconds * factor);
         const game = measuring.gameEquityEstimate(['AsKs', 'QhJh'], { game: 'shortdeck' });
         assert.equal(game.seconds, game.nativeSeconds * factor);
-        // what the probe measures: this engine's seconds per estimated second on an exact run of 0.1 s or more
-        const ratio = r.seconds / r.estimatedSeconds;
-        assert.ok(ratio > 1 / 3 && ratio < 3, `estimate ${r.estimatedSeconds} s, ran ${r.seconds} s`);
         process.env.POKERHASH_HOST_FACTOR = '2.5';
         const fromEnv = await PokerHash.load();
         assert.equal(fromEnv.hostFactor(), 2.5);
