@@ -952,28 +952,28 @@ def show_an_error(page) -> None:
     assert page.text_content("#eq-error") == "board: unknown card 'Zz'"
 
 
-def test_no_earlier_error_stays_through_a_later_run_a_cancel_or_run_exact_anyway(page_session):
-    page, _, _ = page_session
-    show_an_error(page)  # a new valid run: the message goes when it starts, not when it ends
-    set_players(page, ["random", "random", "random"], mode="mc", samples="100,000,000", seed="1")
+def start_then_cancel(page, button: str) -> None:
+    """Clicks `button`, checks that no error is on screen once the run moves, cancels it and waits for its end."""
     runs = page.evaluate("window.pokerhashPage.equityRuns")
-    page.click("#eq-run")
-    page.wait_for_function("document.querySelector('#eq-progress').value > 0", timeout=60_000)
-    assert page.is_hidden("#eq-error")
-    page.click("#eq-cancel")
-    page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=30_000)
-    assert page.is_hidden("#eq-error") and page.text_content("#eq-summary") == "Cancelled."
-    show_an_error(page)  # "Run exact anyway"
-    propose_monte_carlo(page)
-    assert page.is_hidden("#eq-error")  # the proposal's run already cleared it
-    page.evaluate("document.querySelector('#eq-error').hidden = false")  # as if it had stayed
-    runs = page.evaluate("window.pokerhashPage.equityRuns")
-    page.click("#eq-propose-exact")
+    page.click(button)
     page.wait_for_function("document.querySelector('#eq-progress').value > 0", timeout=60_000)
     assert page.is_hidden("#eq-error")
     page.click("#eq-cancel")
     page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=60_000)
-    assert page.is_hidden("#eq-error") and page.input_value("#eq-mode") == "exact"
+    assert page.is_hidden("#eq-error") and page.text_content("#eq-summary") == "Cancelled."
+
+
+def test_no_earlier_error_stays_through_a_later_run_a_cancel_or_run_exact_anyway(page_session):
+    page, _, _ = page_session
+    show_an_error(page)  # a new valid run: the message goes when it starts, not when it ends; Cancel keeps it gone
+    set_players(page, ["random", "random", "random"], mode="mc", samples="100,000,000", seed="1")
+    start_then_cancel(page, "#eq-run")
+    show_an_error(page)  # "Run exact anyway"
+    propose_monte_carlo(page)
+    assert page.is_hidden("#eq-error")  # the proposal's run already cleared it
+    page.evaluate("document.querySelector('#eq-error').hidden = false")  # as if it had stayed
+    start_then_cancel(page, "#eq-propose-exact")
+    assert page.input_value("#eq-mode") == "exact"
 
 
 PROGRESS = re.compile(r"^(\d+)% · ([\d,]+) of ([\d,]+) hand combinations · about ([\d,]+) (second|minute|hour|day)s? left$")

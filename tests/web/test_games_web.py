@@ -221,13 +221,7 @@ def set_game_form(page, game, players, board="", mode="auto", samples="", seed="
 
 def run_game_equity(page, game, players, board="", mode="auto", samples="", seed="") -> dict:
     """Fills the games equity form, runs it and waits for the run to end; the run's {status, ms}."""
-    page.select_option("#games-eq-game", game)
-    set_game_players(page, players)
-    page.fill("#games-eq-board", board)
-    page.select_option("#games-eq-mode", mode)
-    if mode == "mc":
-        page.fill("#games-eq-samples", samples)
-        page.fill("#games-eq-seed", seed)
+    set_game_form(page, game, players, board, mode, samples, seed)
     runs = page.evaluate("window.pokerhashGames.equityRuns")
     page.click("#games-eq-run")
     page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=120_000)

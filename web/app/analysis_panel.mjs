@@ -3,7 +3,7 @@
 // progress bar and Cancel, drawn by analysis_charts.mjs.
 import { cardName } from '../dist/pokerhash.mjs';
 import { showStrength, showUth } from './analysis_charts.mjs';
-import { progressText } from './run_ui.mjs';
+import { progressReporter } from './run_ui.mjs';
 
 const $ = (id) => document.getElementById(id);
 const TEN_TO_ACE_DEAD = Array.from({ length: 32 }, (_, card) => card); // the 2s to the 9s out: a 20-card deck
@@ -27,11 +27,7 @@ export function setupAnalysisPanel(engines) {
         showError(prefix, null);
         $('analysis-note').textContent = '';
         const started = performance.now();
-        const progress = (done, total) => {
-            $(`${prefix}-progress`).max = total;
-            $(`${prefix}-progress`).value = done;
-            $(`${prefix}-progress-text`).textContent = progressText(done, total, unit, (performance.now() - started) / 1000);
-        };
+        const progress = progressReporter(prefix, unit);
         $(`${prefix}-busy`).hidden = false;
         $(`${prefix}-run`).disabled = true;
         $(`${prefix}-progress`).value = 0;

@@ -8,13 +8,12 @@ import { Cancelled, REFUSED_CODE, notRunCode, pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 import { playerFields, playerNamed } from './players.mjs';
-import { progressText, progressUnit, proposal, proposalText } from './run_ui.mjs';
+import { progressReporter, progressUnit, proposal, proposalText, showCounts } from './run_ui.mjs';
 
 const $ = (id) => document.getElementById(id);
 const START_PLAYERS = ['AcAd', 'KsKh'];
 const SUGGESTIONS = ['QQ+, AKs', 'random', 'T9s', '22-55', 'AJo+'];
 const PROPOSE_SECONDS = 10; // exact runs estimated longer than this are offered Monte Carlo first
-const FORCE_NATIVE_SECONDS = 60; // and past this native estimate exact needs force=True, as the library refuses it
 const MC_INSTEAD = { mode: 'mc', samples: '1000000', seed: null }; // what "Run Monte Carlo instead" runs
 
 
@@ -113,14 +112,7 @@ export function setupEquityPanel(engines) {
             tr.append(cell(String(i + 1)), cell(name, 'hand'), equity, cell(percent(r.winRate[i], 2)), cell(percent(r.tieRate[i], 2)));
             return tr;
         }));
-        const counted = r.exact ? 'deals' : 'samples';
-        $('eq-counts-what').textContent = `${counted} won, tied and lost`;
-        $('eq-counts-table').tHead.rows[0].cells[2].textContent = `Won (${counted})`;
-        $('eq-counts-table').tBodies[0].replaceChildren(...r.players.map((name, i) => {
-            const tr = document.createElement('tr');
-            tr.append(cell(String(i + 1)), cell(name, 'hand'), cell(group(r.win[i])), cell(group(r.tie[i])), cell(group(r.lose[i])));
-            return tr;
-        }));
+        showCounts('eq', r.exact, r.players.map((hand, i) => ({ hand, win: r.win[i], tie: r.tie[i], lose: r.lose[i] })));
         const what = r.exact ? `exact: ${group(r.deals)} deals` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
         $('eq-summary').textContent = `${what} in ${r.seconds.toFixed(3)} s — ${engine}`;
         $('eq-result').classList.remove('stale');
@@ -175,21 +167,10 @@ export function setupEquityPanel(engines) {
         $('eq-progress-text').textContent = text;
     }
 
-    /** The progress callback of a run: its unit, and the time left from `estimate` (exact runs). */
-    function progressOf(exact, estimate) {
-        const started = performance.now();
-        return (done, total) => {
-            $('eq-progress').max = total;
-            $('eq-progress').value = done;
-            $('eq-progress-text').textContent = progressText(done, total, progressUnit(exact),
-                (performance.now() - started) / 1000, exact ? estimate : undefined);
-        };
-    }
-
     /** Runs one spot in Python (when booted) or the JS worker; resolves when shown (or failed, or cancelled). */
     async function execute(run, { players: spotPlayers, board, dead, method, typed: spot }, estimate) {
         const exact = method.mode === 'exact' || (method.mode === 'auto' && estimate.exact);
-        const progress = progressOf(exact, estimate.seconds);
+        const progress = progressReporter('eq', progressUnit(exact), exact ? estimate.seconds : undefined);
         const started = performance.now();
         const py = engines.py();
         const code = equityCode(spotPlayers, board, dead, method);
@@ -252,7 +233,8 @@ export function setupEquityPanel(engines) {
 
     /** "Run Monte Carlo instead" or "Run exact anyway" for the spot the proposal was made for. */
     function answer(spot, estimate, choice) {
-        const method = choice === 'mc' ? MC_INSTEAD : { mode: 'exact', force: estimate.nativeSeconds > FORCE_NATIVE_SECONDS };
+        // "anyway": forced, or Python would refuse a run its own host estimate puts over a minute
+        const method = choice === 'mc' ? MC_INSTEAD : { mode: 'exact', force: true };
         showMethod(method);
         alone((run) => execute(run, { ...spot, method, typed: typed() }, estimate));
     }

@@ -7,7 +7,7 @@ import { notRunCode, pageChecks, pyString } from './engines.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 import { isRed } from './picker.mjs';
 import { playerFields, playerNamed } from './players.mjs';
-import { progressText, progressUnit, proposal, proposalText } from './run_ui.mjs';
+import { progressReporter, progressUnit, proposal, proposalText, showCounts } from './run_ui.mjs';
 
 const LABELS = {
     holdem: "Hold'em (1..7462)",
@@ -29,7 +29,6 @@ const EQUITY_EXAMPLES = {
 };
 const SUGGESTIONS = ['random', 'TT+, AQs', 'JhTh', '99-77'];
 const PROPOSE_SECONDS = 10; // as the equity panel: exact runs estimated longer are offered Monte Carlo first
-const FORCE_NATIVE_SECONDS = 60; // past this native estimate the library runs exact only with force: true
 
 const $ = (id) => document.getElementById(id);
 
@@ -150,17 +149,6 @@ export function setupGamesPanel(engines) {
         $('games-eq-progress-text').textContent = text;
     }
 
-    /** The progress callback of a run: its unit, and the time left from `estimate` (exact runs). */
-    function progressOf(exact, estimate) {
-        const started = performance.now();
-        return (done, total) => {
-            $('games-eq-progress').max = total;
-            $('games-eq-progress').value = done;
-            $('games-eq-progress-text').textContent = progressText(done, total, progressUnit(exact),
-                (performance.now() - started) / 1000, exact ? estimate : undefined);
-        };
-    }
-
     function showResult(r) {
         const split = EQUITY_GAMES[r.game][1] !== null;
         const heads = ['#', 'Hand or range', 'Equity', ...(split ? ['High', 'Low', 'Scoop'] : ['Win']), split ? 'Split' : 'Tie'];
@@ -179,14 +167,7 @@ export function setupGamesPanel(engines) {
             tr.append(cell('td', percent(p.winRate, 2)), cell('td', percent(p.tieRate, 2)));
             return tr;
         }));
-        const counted = r.exact ? 'deals' : 'samples';
-        $('games-eq-counts-what').textContent = `${counted} won, tied and lost`;
-        $('games-eq-counts-table').tHead.rows[0].cells[2].textContent = `Won (${counted})`;
-        $('games-eq-counts-table').tBodies[0].replaceChildren(...r.players.map((p, i) => {
-            const tr = document.createElement('tr');
-            tr.append(cell('td', String(i + 1)), cell('td', p.hand), cell('td', group(p.win)), cell('td', group(p.tie)), cell('td', group(p.lose)));
-            return tr;
-        }));
+        showCounts('games-eq', r.exact, r.players);
         const lows = split ? `, a qualifying low in ${percent(r.lowDeals / r.deals, 1)} of them` : '';
         const what = r.exact ? `exact: ${group(r.deals)} deals` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
         $('games-eq-summary').textContent = `${what}${lows} in ${r.seconds.toFixed(3)} s — JS pokerhash.mjs in a Web Worker`;
@@ -214,7 +195,8 @@ export function setupGamesPanel(engines) {
         try {
             $('games-code').textContent = equityCode(spotPlayers, game, board, options);
             const exact = options.exact === true || (options.exact === undefined && estimate.exact);
-            current = engines.jsWorker().run('gameEquity', { players: spotPlayers, options }, progressOf(exact, estimate.seconds));
+            const progress = progressReporter('games-eq', progressUnit(exact), exact ? estimate.seconds : undefined);
+            current = engines.jsWorker().run('gameEquity', { players: spotPlayers, options }, progress);
             busy(true, 'starting…');
             showResult(await current.promise);
             shownSpot = spot;
@@ -250,7 +232,7 @@ export function setupGamesPanel(engines) {
     function answer(request, estimate, choice) {
         const options = choice === 'mc'
             ? { game: request.game, board: request.board, exact: false, samples: 1_000_000n }
-            : { ...request.options, exact: true, force: estimate.nativeSeconds > FORCE_NATIVE_SECONDS };
+            : { ...request.options, exact: true, force: true }; // "anyway": past a minute the library wants force
         showMethod(options);
         if (!current) execute({ ...request, options }, estimate);
     }
