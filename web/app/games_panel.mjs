@@ -3,7 +3,7 @@
 // and Cancel like the equity panel, players entered the same way (a field each) and a long exact run proposed
 // Monte Carlo first ("Run exact anyway" forces it). The code block shows the same call in Python's pokerhash.games.
 import { EQUITY_GAMES, GAMES, cardName } from '../dist/pokerhash.mjs';
-import { notRunCode, pageChecks, pyString } from './engines.mjs';
+import { REFUSED_CODE, notRunCode, pageChecks, pyString } from './engines.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
 import { isRed } from './picker.mjs';
 import { playerFields, playerNamed } from './players.mjs';
@@ -253,6 +253,7 @@ export function setupGamesPanel(engines) {
             const { players: spotPlayers, game, board } = request;
             estimate = await engines.jsWorker().run('gameEstimate', { players: spotPlayers, options: { game, board } }).promise;
         } catch (e) {
+            $('games-code').textContent = REFUSED_CODE; // not the call of an earlier run
             showEquityError(e.message);
         } finally {
             current = null;
