@@ -80,7 +80,8 @@ test('mode: samples/stderr/seed mean Monte Carlo, otherwise exact when the estim
     assert.equal(byStderr.deals, 65_536); // stops after the first batch whose errors are small enough
     assert.ok(Math.max(...byStderr.players.map((p) => p.stderr)) <= 0.01);
     const small = ph.equityEstimate(['AcAd', 'KsKh']);
-    assert.ok(small.exact && small.seconds > 0 && small.nativeSeconds < 2 && small.nativeSeconds < small.seconds);
+    assert.ok(small.exact && small.seconds > 0 && small.nativeSeconds < 2);
+    assert.equal(small.seconds, small.nativeSeconds * ph.hostFactor());
     const large = ph.equityEstimate(['AsKs', 'random']);
     assert.equal(large.exact, large.nativeSeconds <= 2);
     assert.ok(!ph.equityEstimate(['random', 'random', 'random']).exact);
@@ -102,8 +103,47 @@ test('exact: true refuses conflicts and runs estimated over 60 s unless forced',
     for (const players of [['AhKh', 'random', 'AA'], ['AhKh', 'random', 'KK+'], ['AhKh', 'random', 'QQ+']]) {
         const estimate = ph.equityEstimate(players);
         assert.equal(estimate.exact, estimate.nativeSeconds <= 2, players.join(' vs '));
-        assert.ok(estimate.seconds > estimate.nativeSeconds, 'the wasm time shown is the slower one');
+        assert.equal(estimate.seconds, estimate.nativeSeconds * ph.hostFactor(), 'the time shown is this host\'s');
     }
+});
+
+test('the host factor: measured once per load unless pinned, and every time shown is the native estimate times it', async () => {
+    // The suite pins POKERHASH_HOST_FACTOR=1 (tests/conftest.py) as it pins Python's; a load option sets it too.
+    const pinned = process.env.POKERHASH_HOST_FACTOR;
+    delete process.env.POKERHASH_HOST_FACTOR;
+    try {
+        const measuring = await PokerHash.load();
+        const started = performance.now();
+        const factor = measuring.hostFactor();
+        const probeMs = performance.now() - started;
+        assert.ok(factor >= 0.25 && factor <= 40 && factor !== 1, `measured ${factor}`);
+        assert.ok(probeMs < 2000, `the probe took ${probeMs} ms`);
+        assert.equal(measuring.hostFactor(), factor, 'measured once');
+        const estimate = measuring.equityEstimate(['QQ+, AKs', 'JJ-99, AQs']);
+        assert.equal(estimate.seconds, estimate.nativeSeconds * factor);
+        const r = measuring.equity(['QQ+, AKs', 'JJ-99, AQs'], { exact: true });
+        assert.equal(r.estimatedSeconds, r.nativeSeconds * factor);
+        const game = measuring.gameEquityEstimate(['AsKs', 'QhJh'], { game: 'shortdeck' });
+        assert.equal(game.seconds, game.nativeSeconds * factor);
+        process.env.POKERHASH_HOST_FACTOR = '2.5';
+        const fromEnv = await PokerHash.load();
+        assert.equal(fromEnv.hostFactor(), 2.5);
+        process.env.POKERHASH_HOST_FACTOR = 'fast';
+        const bad = await PokerHash.load();
+        throwsWith(() => bad.equityEstimate(['AcAd', 'KsKh']), "POKERHASH_HOST_FACTOR='fast': expected a positive number " +
+            "(this host's seconds per second of the equity cost model), or unset to measure it", 'argument');
+    } finally {
+        process.env.POKERHASH_HOST_FACTOR = pinned;
+        if (pinned === undefined) delete process.env.POKERHASH_HOST_FACTOR;
+    }
+    const three = await PokerHash.load({ hostFactor: 3 });
+    assert.equal(three.hostFactor(), 3);
+    const estimate = three.equityEstimate(['AhKh', 'QQ+']);
+    assert.equal(estimate.seconds, 3 * estimate.nativeSeconds);
+    const g = three.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck' });
+    assert.equal(g.estimatedSeconds, 3 * g.nativeSeconds);
+    await assert.rejects(PokerHash.load({ hostFactor: 0 }), (e) => e instanceof PokerHashError && e.code === 'argument' &&
+        e.message === "hostFactor must be a positive number (this host's wasm seconds per second of the native estimate), got 0");
 });
 
 test('equityAsync: progress, the same result as equity(), and force: true with a cancel', async () => {

@@ -6,6 +6,7 @@ the touch-target checks of test_browser.py cover the panel too)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import numpy as np
@@ -197,15 +198,30 @@ def test_page_offers_each_game(page_session):
     assert not console_errors, console_errors
 
 
-def run_game_equity(page, game, players, board="", mode="auto", samples="", seed="") -> dict:
-    """Fills the games equity form, runs it and waits for the run to end; the run's {status, ms}."""
+def set_game_players(page, players) -> None:
+    """One field per player, as the equity panel: rows added or removed to match."""
+    rows = "#games-eq-players .games-eq-player"
+    while page.locator(rows).count() > len(players):
+        page.locator(f"{rows} .remove").last.click()
+    while page.locator(rows).count() < len(players):
+        page.click("#games-eq-add")
+    for i, text in enumerate(players):
+        page.fill(f"#games-eq-p{i + 1}", text)
+
+
+def set_game_form(page, game, players, board="", mode="auto", samples="", seed="") -> None:
     page.select_option("#games-eq-game", game)
-    page.fill("#games-eq-players", "; ".join(players))
+    set_game_players(page, players)
     page.fill("#games-eq-board", board)
     page.select_option("#games-eq-mode", mode)
     if mode == "mc":
         page.fill("#games-eq-samples", samples)
         page.fill("#games-eq-seed", seed)
+
+
+def run_game_equity(page, game, players, board="", mode="auto", samples="", seed="") -> dict:
+    """Fills the games equity form, runs it and waits for the run to end; the run's {status, ms}."""
+    set_game_form(page, game, players, board, mode, samples, seed)
     runs = page.evaluate("window.pokerhashGames.equityRuns")
     page.click("#games-eq-run")
     page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=120_000)
@@ -224,9 +240,12 @@ def test_page_game_equity_equals_native(page_session):
     assert run_game_equity(page, "omaha_hilo8", ["As2s3dKd", "Ah2hQcQd"], board="5c 7h 8d")["status"] == "ok"
     native = games.equity(["As2s3dKd", "Ah2hQcQd"], game="omaha_hilo8", board="5c 7h 8d", exact=True)
     assert games_table(page) == [
-        [str(i + 1), hand, f"{100 * e:.3f}%", f"{100 * h:.3f}%", f"{100 * lo:.3f}%", f"{w:,}", f"{t:,}", f"{n:,}"]
-        for i, (hand, e, h, lo, w, t, n) in enumerate(zip(native.players, native.equity, native.high_equity,
-                                                          native.low_equity, native.win, native.tie, native.lose))]
+        [str(i + 1), hand, f"{100 * e:.3f}%", f"{100 * h:.3f}%", f"{100 * lo:.3f}%", f"{100 * w:.2f}%", f"{100 * t:.2f}%"]
+        for i, (hand, e, h, lo, w, t) in enumerate(zip(native.players, native.equity, native.high_equity,
+                                                       native.low_equity, native.win_rate, native.tie_rate))]
+    counts = page.eval_on_selector_all("#games-eq-counts-table tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert counts == [[str(i + 1), hand, f"{w:,}", f"{t:,}", f"{n:,}"]
+                      for i, (hand, w, t, n) in enumerate(zip(native.players, native.win, native.tie, native.lose))]
     assert page.text_content("#games-eq-summary").startswith(f"exact: {native.deals:,} deals, a qualifying low in ")
     players = ["AsKs", "TT+, AQs+", "JhTh"]
     run_game_equity(page, "shortdeck", players, board="9h 8c 6d", mode="mc", samples="60,000", seed="11")
@@ -249,11 +268,7 @@ def test_page_game_equity_refuses_absurd_sample_counts(page_session):
 def test_page_game_equity_runs_in_the_worker_and_cancels(page_session):
     """A long Omaha hi-lo run: the progress bar moves, no main-thread task over 200 ms, Cancel stops it."""
     page, _, _ = page_session
-    page.select_option("#games-eq-game", "omaha_hilo8")
-    page.fill("#games-eq-players", "As2s3dKd; Ah2hQcQd; 9s8s7d6d")
-    page.fill("#games-eq-board", "")
-    page.select_option("#games-eq-mode", "mc")
-    page.fill("#games-eq-samples", "100,000,000")
+    set_game_form(page, "omaha_hilo8", ["As2s3dKd", "Ah2hQcQd", "9s8s7d6d"], mode="mc", samples="100,000,000")
     runs = page.evaluate("window.pokerhashGames.equityRuns")
     started = page.evaluate("performance.now()")
     page.click("#games-eq-run")
@@ -285,12 +300,9 @@ def test_page_game_equity_errors_speak_the_page_and_mark_their_field(page_sessio
     """The page audit: the library's advice named JS options the page has no control for, and no field was
     marked invalid."""
     page, _, _ = page_session
-    assert run_game_equity(page, "shortdeck", ["random"] * 4, mode="exact")["status"] == "error"
-    message = page.text_content("#games-eq-error")
-    assert message.startswith("exact enumeration would take about ") and message.endswith(": choose Monte Carlo as the method")
-    for players, board, field in ((["AsAd", "2c2d"], "", "#games-eq-players"), (["AsAd", "KsKh"], "Xx Yy Zz", "#games-eq-board")):
+    for players, board, field in ((["AsAd", "2c2d"], "", "#games-eq-p2"), (["AsAd", "KsKh"], "Xx Yy Zz", "#games-eq-board")):
         assert run_game_equity(page, "shortdeck", players, board=board)["status"] == "error"
-        marked = page.eval_on_selector_all("#games-eq-players, #games-eq-board, #games-eq-samples, #games-eq-seed",
+        marked = page.eval_on_selector_all("#games-eq-players input, #games-eq-board, #games-eq-samples, #games-eq-seed",
                                            "els => els.filter(e => e.getAttribute('aria-invalid') === 'true').map(e => '#' + e.id)")
         assert marked == [field], page.text_content("#games-eq-error")
     assert page.text_content("#games-eq-error") == "board: unknown card 'Xx'"
@@ -303,10 +315,7 @@ def test_a_game_equity_result_of_an_edited_form_is_dimmed(page_session):
     refusal left the previous call in the code block."""
     page, _, _ = page_session
     with held_js_jobs(page, "gameEquity"):
-        page.select_option("#games-eq-game", "shortdeck")
-        page.fill("#games-eq-players", "AsAd; KsKh")
-        page.fill("#games-eq-board", "")
-        page.select_option("#games-eq-mode", "auto")
+        set_game_form(page, "shortdeck", ["AsAd", "KsKh"])
         runs = page.evaluate("window.pokerhashGames.equityRuns")
         page.click("#games-eq-run")
         page.wait_for_function("document.querySelector('#games-eq-progress-text').textContent === 'starting…'")
@@ -328,3 +337,38 @@ def test_a_game_equity_result_of_an_edited_form_is_dimmed(page_session):
     page.fill("#games-hand", "Ah 7h 8h 9h Jh Ac Ad")
     page.click("#games-form button")
     assert page.is_hidden("#games-error")
+
+
+def test_more_games_takes_a_field_per_player_and_offers_exact_anyway(page_session):
+    """Issue 30: one habit for both equity panels. "More games" took every player in one ';'-separated field and
+    refused a long exact run outright; now a field per player, and the same proposal as the equity panel:
+    "Run exact anyway" runs it (progress with its unit and time left, Cancel), "Run Monte Carlo instead" runs
+    that and the Method box says so."""
+    page, _, _ = page_session
+    set_game_form(page, "shortdeck", ["random"] * 4, mode="exact")
+    assert page.locator("#games-eq-players .games-eq-player").count() == 4
+    assert page.get_attribute("label[for='games-eq-p4']", "for") == "games-eq-p4"
+    page.click("#games-eq-run")
+    page.wait_for_selector("#games-eq-propose", state="visible")
+    assert re.match(r"Exact enumeration would take about [\d,]+ (minutes|hours|days) here",
+                    page.text_content("#games-eq-propose-text"))
+    assert page.is_hidden("#games-eq-error")
+    runs = page.evaluate("window.pokerhashGames.equityRuns")
+    page.click("#games-eq-propose-exact")
+    page.wait_for_function("document.querySelector('#games-eq-progress').value > 0", timeout=60_000, polling=100)
+    text = page.text_content("#games-eq-progress-text")
+    assert re.match(r"^\d+% · [\d,]+ of [\d,]+ hand combinations · about [\d,]+ \w+ left$", text), text
+    page.click("#games-eq-cancel")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=30_000)
+    assert page.evaluate("window.pokerhashGames.lastEquity.status") == "cancelled"
+    assert page.is_hidden("#games-eq-error") and page.input_value("#games-eq-mode") == "exact"
+    assert "exact=True, force=True" in page.text_content("#games-code")  # the call that ran, in Python
+    page.click("#games-eq-run")
+    page.wait_for_selector("#games-eq-propose", state="visible")
+    runs = page.evaluate("window.pokerhashGames.equityRuns")
+    page.click("#games-eq-propose-mc")
+    page.wait_for_function("n => window.pokerhashGames.equityRuns > n", arg=runs, timeout=120_000)
+    assert page.evaluate("window.pokerhashGames.lastEquity.status") == "ok"
+    assert page.input_value("#games-eq-mode") == "mc" and page.input_value("#games-eq-samples") == "1,000,000"
+    assert page.text_content("#games-eq-summary").startswith("Monte Carlo: 1,000,000 samples, seed ")
+    set_game_players(page, ["AsAd", "KsKh"])

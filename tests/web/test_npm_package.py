@@ -16,8 +16,8 @@ from webtools import HERE, ROOT, WEB, run_node, serve
 
 EXPECTED_FILES = {
     "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/equity_job.mjs",
-    "dist/games.mjs", "dist/ranges.mjs", "dist/analysis.mjs", "dist/pokerhash_core.mjs", "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts",
-    "dist/pokerhash.d.mts",
+    "dist/games.mjs", "dist/ranges.mjs", "dist/analysis.mjs", "dist/uth.mjs", "dist/pokerhash_core.mjs",
+    "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts", "dist/pokerhash.d.mts",
 }
 
 USER_NODE = """

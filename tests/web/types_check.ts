@@ -2,7 +2,8 @@
 // (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
     CATEGORY_NAMES, EQUITY_GAMES, GAMES, PokerHashError, cardName, type EquityGame, type EquityResult, type Game,
-    type GameEquityResult, type HandAnalysis, type ParsedRange, type Showdown, type U64,
+    type GameEquityResult, type HandAnalysis, type ParsedRange, type Showdown, type StrengthDistribution, type U64,
+    type UTHResult,
 } from '../../web/dist/pokerhash.mjs';
 
 async function main(): Promise<void> {
@@ -25,6 +26,13 @@ async function main(): Promise<void> {
     const later: EquityResult = await ph.equityAsync(['AsKs', 'random'], {
         stderr: 0.001, signal: controller.signal, onProgress: (done: number, all: number) => console.log(done / all),
     });
+    const factor: number = ph.hostFactor() * (await PokerHash.load({ hostFactor: 2 })).hostFactor();
+    const strength: StrengthDistribution = await ph.strengthDistributionAsync('AhKh', 'Qh 7h 2c', { signal: controller.signal });
+    const mean: number = strength.strengths.reduce((a, b) => a + b, 0) / strength.runouts + factor;
+    const uth: UTHResult = ph.ultimateTexasHoldem({ dead: [0, 1, 2], allow3x: false });
+    const play: 'raise4' | 'raise3' | 'check' = uth.preflop.AA.action;
+    const solved: UTHResult = await ph.ultimateTexasHoldemAsync({ onProgress: (done: number) => console.log(done + mean, play) });
+    console.log(solved.houseEdge + uth.preflop.AKs.ev.raise4);
     // every card form the runtime takes: bigint ids, typed arrays of ids, null options, { combos } objects
     const ids: number[] = ph.parseCards([51n, 'Ks', 46]).concat(ph.parseCards(new Int32Array([1, 2])), ph.parseCards(new BigUint64Array([3n])));
     const royal: number = ph.evaluate(51n, 47n, 'Qs', 'Js', 35) + ph.evaluate(new Uint16Array([51, 47, 43, 39, 35]));

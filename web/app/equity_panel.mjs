@@ -1,18 +1,20 @@
 // The equity panel: 2 to 10 players (hands or ranges), board, dead cards, and the method (automatic, exact,
 // Monte Carlo). Runs in a worker: pokerhash.equity in Pyodide once Python has booted (the snippet shown is
 // the text that ran), the JS library before. A progress bar and Cancel follow the run; when exact
-// enumeration would take long, the panel says how long (the C core's estimate) and proposes Monte Carlo.
+// enumeration would take long, the panel says how long (the C core's estimate for this engine on this host)
+// and proposes Monte Carlo. Results read as a player reads them: equity, win and tie per player, the counts
+// behind them on demand.
 import { Cancelled, REFUSED_CODE, notRunCode, pyString } from './engines.mjs';
 import { showStreets } from './charts.mjs';
 import { group, percent, refuseTooManyCards, sampleCount, seedValue } from './format.mjs';
+import { playerFields, playerNamed } from './players.mjs';
+import { progressReporter, progressUnit, proposal, proposalText, showCounts } from './run_ui.mjs';
 
 const $ = (id) => document.getElementById(id);
-const MIN_PLAYERS = 2;
-const MAX_PLAYERS = 10;
 const START_PLAYERS = ['AcAd', 'KsKh'];
 const SUGGESTIONS = ['QQ+, AKs', 'random', 'T9s', '22-55', 'AJo+'];
 const PROPOSE_SECONDS = 10; // exact runs estimated longer than this are offered Monte Carlo first
-const FORCE_SECONDS = 60; // and past this exact needs force=True (PLAN decision 2)
+const MC_INSTEAD = { mode: 'mc', samples: '1000000', seed: null }; // what "Run Monte Carlo instead" runs
 
 
 /** The Python the panel runs: the public API only; report(done, total) is the page's progress bar. */
@@ -27,94 +29,59 @@ r = ph.equity([${players.map(pyString).join(', ')}], board=${pyString(board)}, d
               ${mode}progress=report)
 {
     "players": list(r.players), "equity": list(r.equity), "stderr": list(r.stderr or []),
+    "win_rate": list(r.win_rate), "tie_rate": list(r.tie_rate),
     "win": list(r.win), "tie": list(r.tie), "lose": list(r.lose),
     "deals": r.deals, "exact": r.exact, "seed": None if r.seed is None else str(r.seed), "seconds": r.seconds,
 }`;
 }
 
-/** "about 40 seconds", "about 3 hours". */
-function rough(seconds) {
-    const units = [[120, 1, 'second'], [7200, 60, 'minute'], [172800, 3600, 'hour'], [Infinity, 86400, 'day']];
-    const [, size, name] = units.find(([limit]) => seconds < limit);
-    const n = Math.max(1, Math.round(seconds / size));
-    return `about ${group(n)} ${name}${n === 1 ? '' : 's'}`;
-}
-
 export function setupEquityPanel(engines) {
-    const list = $('eq-players');
     // The run under way from its first check on ({ cancelled, job }): another submit is ignored till it ends, and
     // a Cancel during the checks is kept for the job they would start (it used to reach no job and be lost).
     let current = null;
-    let pending = null; // a run waiting for the proposal's answer
     // The spot (typed()) each figure was computed from: a figure dims once the spot on screen is another one.
     const shownSpot = { result: null, streets: null };
-
-    const rows = () => [...list.querySelectorAll('.eq-player')];
+    const players = playerFields({
+        list: $('eq-players'), add: $('eq-add'), rowClass: 'eq-player', idPrefix: 'eq-p', describedBy: 'eq-error',
+        suggestions: SUGGESTIONS, onChange: () => edited(),
+    });
+    const offer = proposal('eq', $('eq-run'));
 
     /** The spot as typed, field by field (samples and seed count in Monte Carlo only): one string, to compare. */
     function typed() {
         const mode = $('eq-mode').value;
-        return JSON.stringify([rows().map((row) => row.querySelector('input').value), $('eq-board').value,
+        return JSON.stringify([players.values(), $('eq-board').value,
             $('eq-dead').value, mode, ...(mode === 'mc' ? [$('eq-samples').value, $('eq-seed').value] : [])]);
     }
 
     /** After any change of the spot (typing, a player added or removed): the proposal and figures of another spot go. */
     function edited() {
-        hideProposal();
+        offer.hide();
+        streetsReady();
         const now = typed();
         if (shownSpot.result !== now) $('eq-result').classList.add('stale');
         if (shownSpot.streets !== now) $('streets').classList.add('stale');
     }
 
-    function renumber() {
-        const all = rows();
-        all.forEach((row, i) => {
-            const input = row.querySelector('input');
-            const label = row.querySelector('label');
-            input.id = `eq-p${i + 1}`;
-            label.htmlFor = input.id;
-            label.textContent = `Player ${i + 1}`;
-            const remove = row.querySelector('.remove');
-            remove.setAttribute('aria-label', `Remove player ${i + 1}`);
-            remove.disabled = all.length <= MIN_PLAYERS;
-        });
-        $('eq-add').disabled = all.length >= MAX_PLAYERS;
-    }
-
-    function addPlayer(value) {
-        const row = document.createElement('div');
-        row.className = 'row eq-player';
-        const label = document.createElement('label');
-        const input = document.createElement('input');
-        input.type = 'text';
-        input.spellcheck = false;
-        input.value = value;
-        input.setAttribute('aria-describedby', 'eq-error');
-        const remove = document.createElement('button');
-        remove.type = 'button';
-        remove.className = 'secondary remove';
-        remove.textContent = '✕';
-        remove.addEventListener('click', () => {
-            // Keyboard users keep their place: focus goes to the next player's field (or the last one's).
-            const next = row.nextElementSibling ?? row.previousElementSibling;
-            row.remove();
-            renumber();
-            edited();
-            next?.querySelector('input')?.focus();
-        });
-        row.append(label, input, remove);
-        list.append(row);
-        renumber();
-        return input;
+    /** Equity by street needs a flop: without one the button is off and says why. */
+    function streetsReady() {
+        let cards = -1;
+        try {
+            cards = engines.js()?.parseCards($('eq-board').value).length ?? -1;
+        } catch {
+            // a bad board: Equity by street reports it as Run does
+        }
+        const noFlop = cards >= 0 && cards < 3;
+        $('eq-streets').disabled = noFlop || current !== null;
+        $('eq-streets-why').hidden = !noFlop;
     }
 
     function showError(message) {
         $('eq-error').hidden = !message;
         $('eq-error').textContent = message || '';
         // Point at the input the message names, when it names one.
-        const player = /^player (\d+)|player (\d+)'s/.exec(message ?? '');
-        const which = player ? Number(player[1] ?? player[2]) : 0;
-        rows().forEach((row, i) => row.querySelector('input').setAttribute('aria-invalid', String(i + 1 === which)));
+        const which = playerNamed(message);
+        players.markInvalid(which);
         $('eq-board').setAttribute('aria-invalid', String(/board/.test(message ?? '') && !which));
         $('eq-dead').setAttribute('aria-invalid', String(/dead/.test(message ?? '') && !which));
         $('eq-samples').setAttribute('aria-invalid', String(/^samples/.test(message ?? '')));
@@ -123,34 +90,30 @@ export function setupEquityPanel(engines) {
     }
 
     function showResult(r, engine) {
-        const body = $('eq-table').tBodies[0];
-        body.replaceChildren(...r.players.map((name, i) => {
+        const cell = (text, className) => {
+            const td = document.createElement('td');
+            td.textContent = text;
+            if (className) td.className = className;
+            return td;
+        };
+        $('eq-table').tBodies[0].replaceChildren(...r.players.map((name, i) => {
             const tr = document.createElement('tr');
-            const cells = [String(i + 1), name, null, group(r.win[i]), group(r.tie[i]), group(r.lose[i])];
-            cells.forEach((text, c) => {
-                const td = document.createElement('td');
-                if (c === 1) td.className = 'hand';
-                if (c === 2) {
-                    td.className = 'equity';
-                    td.textContent = percent(r.equity[i]);
-                    if (r.stderr.length) {
-                        const small = document.createElement('small');
-                        small.textContent = `± ${percent(r.stderr[i])}`;
-                        td.append(small);
-                    }
-                    const bar = document.createElement('span');
-                    bar.className = 'share';
-                    bar.setAttribute('aria-hidden', 'true');
-                    bar.style.width = `${(100 * r.equity[i]).toFixed(1)}%`;
-                    td.append(bar);
-                } else {
-                    td.textContent = text;
-                }
-                tr.append(td);
-            });
+            const equity = cell(percent(r.equity[i]), 'equity');
+            if (r.stderr.length) {
+                const small = document.createElement('small');
+                small.textContent = `± ${percent(r.stderr[i])}`;
+                equity.append(small);
+            }
+            const bar = document.createElement('span');
+            bar.className = 'share';
+            bar.setAttribute('aria-hidden', 'true');
+            bar.style.width = `${(100 * r.equity[i]).toFixed(1)}%`;
+            equity.append(bar);
+            tr.append(cell(String(i + 1)), cell(name, 'hand'), equity, cell(percent(r.winRate[i], 2)), cell(percent(r.tieRate[i], 2)));
             return tr;
         }));
-        const what = r.exact ? `exact: ${group(r.deals)} boards` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
+        showCounts('eq', r.exact, r.players.map((hand, i) => ({ hand, win: r.win[i], tie: r.tie[i], lose: r.lose[i] })));
+        const what = r.exact ? `exact: ${group(r.deals)} deals` : `Monte Carlo: ${group(r.deals)} samples, seed ${r.seed}`;
         $('eq-summary').textContent = `${what} in ${r.seconds.toFixed(3)} s — ${engine}`;
         $('eq-result').classList.remove('stale');
     }
@@ -168,7 +131,7 @@ export function setupEquityPanel(engines) {
     }
 
     function inputs() {
-        const players = rows().map((row) => row.querySelector('input').value);
+        const spotPlayers = players.values();
         const board = cardsOf('eq-board', 'board', 5, 'the board must have 0, 3, 4 or 5 cards');
         const dead = cardsOf('eq-dead', 'dead cards', 52, 'dead cards: a deck has 52 cards');
         const mode = $('eq-mode').value;
@@ -177,7 +140,7 @@ export function setupEquityPanel(engines) {
             method.samples = sampleCount($('eq-samples').value);
             method.seed = seedValue($('eq-seed').value);
         }
-        return { players, board, dead, method, typed: typed() };
+        return { players: spotPlayers, board, dead, method, typed: typed() };
     }
 
     /** Runs task(run) unless a run is already being checked or running: a double click starts one job, not two. */
@@ -185,6 +148,7 @@ export function setupEquityPanel(engines) {
         if (current) return;
         const run = { cancelled: false, job: null };
         current = run;
+        showError(null); // a new action: no message of an earlier one stays on screen
         busy(true, 'checking…');
         try {
             await task(run);
@@ -194,30 +158,22 @@ export function setupEquityPanel(engines) {
         }
     }
 
-    function hideProposal() {
-        $('eq-propose').hidden = true;
-        pending = null;
-    }
-
     function busy(on, text = '') {
         $('eq-busy').hidden = !on;
         $('eq-run').disabled = on;
-        $('eq-streets').disabled = on;
+        if (on) $('eq-streets').disabled = true;
+        else streetsReady();
         $('eq-progress').value = 0; // determinate from the start: an indeterminate bar repaints every frame
         $('eq-progress-text').textContent = text;
     }
 
-    function progress(done, total) {
-        $('eq-progress').max = total;
-        $('eq-progress').value = done;
-        $('eq-progress-text').textContent = `${group(done)} of ${group(total)}`;
-    }
-
     /** Runs one spot in Python (when booted) or the JS worker; resolves when shown (or failed, or cancelled). */
-    async function execute(run, { players, board, dead, method, typed: spot }) {
+    async function execute(run, { players: spotPlayers, board, dead, method, typed: spot }, estimate) {
+        const exact = method.mode === 'exact' || (method.mode === 'auto' && estimate.exact);
+        const progress = progressReporter('eq', progressUnit(exact), exact ? estimate.seconds : undefined);
         const started = performance.now();
         const py = engines.py();
-        const code = equityCode(players, board, dead, method);
+        const code = equityCode(spotPlayers, board, dead, method);
         let job;
         let engine;
         if (run.cancelled) { // during its checks: the job is never started
@@ -235,15 +191,15 @@ export function setupEquityPanel(engines) {
                 Object.assign(options, { exact: false, samples: BigInt(method.samples) });
                 if (method.seed !== null) options.seed = BigInt(method.seed);
             }
-            job = engines.jsWorker().run('equity', { players, options }, progress);
+            job = engines.jsWorker().run('equity', { players: spotPlayers, options }, progress);
             engine = `JS pokerhash.mjs in a Web Worker (${engines.pyWaiting()})`;
         }
         run.job = job;
         busy(true, 'starting…');
         let status = 'ok';
         try {
-            let r = await job.promise;
-            if (!py) r = fromJs(r);
+            const answered = await job.promise;
+            const r = py ? { ...answered, winRate: answered.win_rate, tieRate: answered.tie_rate } : fromJs(answered);
             showResult(r, engine);
             showError(null);
             shownSpot.result = spot;
@@ -265,24 +221,36 @@ export function setupEquityPanel(engines) {
         }
     }
 
-    function propose(spot, seconds) {
-        pending = { spot, seconds };
-        $('eq-propose-text').textContent = `Exact enumeration would take ${rough(seconds)} here (the C core's estimate). ` +
-            'Monte Carlo gives the equity to about ±0.05% in a second or two.';
-        $('eq-propose').hidden = false;
-        $('eq-propose-mc').focus();
+    /** Sets the Method controls to what is about to run, so that they read what ran. */
+    function showMethod(method) {
+        $('eq-mode').value = method.mode;
+        $('equity-form').querySelector('.eq-mc').hidden = method.mode !== 'mc';
+        if (method.mode === 'mc') {
+            $('eq-samples').value = group(method.samples);
+            $('eq-seed').value = method.seed ?? '';
+        }
+    }
+
+    /** "Run Monte Carlo instead" or "Run exact anyway" for the spot the proposal was made for. */
+    function answer(spot, estimate, choice) {
+        // "anyway": forced, or Python would refuse a run its own host estimate puts over a minute
+        const method = choice === 'mc' ? MC_INSTEAD : { mode: 'exact', force: true };
+        showMethod(method);
+        alone((run) => execute(run, { ...spot, method, typed: typed() }, estimate));
     }
 
     const runSpot = () => alone(async (run) => {
-        hideProposal();
+        offer.hide();
         let spot;
+        let estimate;
         try {
             spot = inputs();
             // Every input check and the cost estimate first, in the JS worker (ranges take milliseconds).
-            const estimate = await engines.jsWorker().run('estimate', { players: spot.players, board: spot.board, dead: spot.dead }).promise;
+            estimate = await engines.jsWorker().run('estimate', { players: spot.players, board: spot.board, dead: spot.dead }).promise;
+            engines.estimated(estimate);
             if (!run.cancelled && spot.method.mode === 'exact' && estimate.seconds > PROPOSE_SECONDS) {
                 // An edit during the checks withdraws the proposal before it is made, as it would withdraw it after.
-                if (spot.typed === typed()) propose(spot, estimate.seconds);
+                if (spot.typed === typed()) offer.show(proposalText(estimate.seconds), (choice) => answer(spot, estimate, choice));
                 $('eq-code').textContent = notRunCode('waiting for the choice of method');
                 return;
             }
@@ -292,15 +260,10 @@ export function setupEquityPanel(engines) {
             engines.done({ status: 'error', ms: 0, engine: 'checks' });
             return;
         }
-        await execute(run, spot);
+        await execute(run, spot, estimate);
     });
 
-    addPlayer(START_PLAYERS[0]);
-    addPlayer(START_PLAYERS[1]);
-    $('eq-add').addEventListener('click', () => {
-        addPlayer(SUGGESTIONS[(rows().length - MIN_PLAYERS) % SUGGESTIONS.length]).focus();
-        edited();
-    });
+    players.set(START_PLAYERS);
     $('eq-mode').addEventListener('change', () => {
         $('equity-form').querySelector('.eq-mc').hidden = $('eq-mode').value !== 'mc';
     });
@@ -309,34 +272,24 @@ export function setupEquityPanel(engines) {
         runSpot();
     });
     $('eq-cancel').addEventListener('click', () => {
+        showError(null);
         if (!current) return;
         current.cancelled = true;
         current.job?.cancel();
     });
     // The proposal answers for the spot it was made for: any edit of the form withdraws it.
     $('equity-form').addEventListener('input', edited);
-    $('eq-propose').addEventListener('keydown', (e) => {
-        if (e.key !== 'Escape') return;
-        hideProposal();
-        $('eq-run').focus();
-    });
-    $('eq-propose-mc').addEventListener('click', () => {
-        const { spot } = pending;
-        hideProposal();
-        alone((run) => execute(run, { ...spot, method: { mode: 'mc', samples: '1000000', seed: null } }));
-    });
-    $('eq-propose-exact').addEventListener('click', () => {
-        const { spot, seconds } = pending;
-        hideProposal();
-        alone((run) => execute(run, { ...spot, method: { mode: 'exact', force: seconds > FORCE_SECONDS } }));
-    });
     $('eq-streets').addEventListener('click', () => alone(async (run) => {
         try {
-            const { players, board, dead, typed: spot } = inputs();
+            const { players: spotPlayers, board, dead, typed: spot } = inputs();
             if (engines.js().parseCards(board).length < 3) throw new Error('equity by street needs a board of 3 to 5 cards');
-            await engines.jsWorker().run('estimate', { players, board, dead }).promise; // the usual checks and messages
+            await engines.jsWorker().run('estimate', { players: spotPlayers, board, dead }).promise; // the usual checks and messages
             if (run.cancelled) throw new Cancelled();
-            const job = engines.jsWorker().run('streets', { players, board, dead }, progress);
+            const job = engines.jsWorker().run('streets', { players: spotPlayers, board, dead }, (done, total) => {
+                $('eq-progress').max = total;
+                $('eq-progress').value = done;
+                $('eq-progress-text').textContent = `street ${done} of ${total}`;
+            });
             run.job = job;
             $('streets-note').textContent = '';
             busy(true, 'street by street…');
@@ -353,7 +306,11 @@ export function setupEquityPanel(engines) {
             else showError(e.message);
         }
     }));
-    return { run: runSpot };
+    return {
+        run: runSpot,
+        /** Once the JS library is loaded: the board can be read, so Equity by street knows whether it has a flop. */
+        ready: streetsReady,
+    };
 }
 
 /** The JS library's answer in the shape the Python snippet returns. */
@@ -361,6 +318,7 @@ function fromJs(r) {
     const pick = (key) => r.players.map((p) => p[key]);
     return {
         players: pick('hand'), equity: pick('equity'), stderr: r.exact ? [] : pick('stderr'),
+        winRate: pick('winRate'), tieRate: pick('tieRate'),
         win: pick('win'), tie: pick('tie'), lose: pick('lose'), deals: r.deals, exact: r.exact,
         seed: r.seed, seconds: r.seconds,
     };

@@ -19,13 +19,24 @@ export function wholeNumber(text, what) {
     return String(BigInt(raw)); // "007" is 7: the digits also go into Python code, where 007 is a syntax error
 }
 
+/** "1e6", "2.5E6" as digits when the number is whole ("1000000"), else null (left to wholeNumber's message). */
+function scientific(text) {
+    const match = /^(\d+)(?:\.(\d+))?e\+?(\d{1,3})$/i.exec(text.replaceAll(/[\s,_]/g, ''));
+    if (!match) return null;
+    const [, whole, part = '', power] = match;
+    const shift = Number(power) - part.length;
+    if (shift < 0 && !/^0*$/.test(part.slice(part.length + shift))) return null; // 1.5e0: not whole
+    const digits = shift >= 0 ? whole + part + '0'.repeat(shift) : whole + part.slice(0, part.length + shift);
+    return String(BigInt(digits));
+}
+
 /**
- * A samples field as digits: 1,000,000 when blank; past the library's limit refused here, in the words of the
+ * A samples field as digits ("1,000,000", "1e6"): 1,000,000 when blank; past the library's limit refused here, in the words of the
  * library's own check minus its advice (the page has no stderr field), since the count also goes into the
  * Python code the panels show and run, not only to the JS library that checks it.
  */
 export function sampleCount(text) {
-    const samples = wholeNumber(text, 'samples') ?? '1000000';
+    const samples = scientific(text) ?? wholeNumber(text, 'samples') ?? '1000000';
     if (BigInt(samples) > BigInt(MAX_SAMPLES)) throw new Error(`samples must be at most 10**12, got ${echo(samples)}`);
     return samples;
 }

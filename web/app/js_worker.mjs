@@ -1,5 +1,6 @@
 // The JS library's long work, off the page's thread: equity runs of hold'em and the other games (in chunks,
-// with progress and cancel), hand-category histograms, equity by street and the benchmark.
+// with progress and cancel), hand-category histograms, equity by street, the analysis charts (a hand's strength
+// distribution on a flop, Ultimate Texas Hold'em solved) and the benchmark.
 // Messages: {id, job, args} in; {id, progress: [done, total]} while working, then {id, result} or
 // {id, error} out; {cancel: id} stops a job.
 import { PokerHash } from '../dist/pokerhash.mjs';
@@ -14,6 +15,11 @@ const jobs = {
     /** The checks and cost estimate of a spot (ranges make it milliseconds: not for the page's thread). */
     async estimate({ players, board, dead }) {
         return ph.equityEstimate(players, { board, dead });
+    },
+
+    /** The same for the other games (gameEquityEstimate): options { game, board, dead }. */
+    async gameEstimate({ players, options }) {
+        return ph.gameEquityEstimate(players, options);
     },
 
     async equity({ players, options }, signal, progress) {
@@ -57,6 +63,17 @@ const jobs = {
             progress(out.length, streets.length);
         }
         return { labels, streets: out };
+    },
+
+    /** A hole's strength on every turn and river of a flop (strengthDistributionAsync): per-runout strengths. */
+    async strength({ hole, flop }, signal, progress) {
+        const r = await ph.strengthDistributionAsync(hole, flop, { signal, onProgress: progress });
+        return { hole: r.hole, flop: r.flop, runouts: r.runouts, strengths: Array.from(r.strengths) };
+    },
+
+    /** Ultimate Texas Hold'em solved (ultimateTexasHoldemAsync): ~30 s of wasm for the full deck. */
+    async uth({ dead, allow3x }, signal, progress) {
+        return ph.ultimateTexasHoldemAsync({ dead, allow3x, signal, onProgress: progress });
     },
 
     async benchmark({ hands, seed }, signal, progress) {

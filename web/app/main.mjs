@@ -1,10 +1,11 @@
 // The page: a hand evaluator with a card picker, an equity panel, hand-category histograms, a combination
-// index panel, the other games (games_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
+// index panel, the other games (games_panel.mjs), whole-deal analysis (analysis_panel.mjs) and a benchmark. Results come from Python (pokerhash in Pyodide, in a Web Worker) once it has
 // booted, and from the JS library until then; long work always runs in a worker, so the page never freezes.
 import { CATEGORY_NAMES, cardName } from '../dist/pokerhash.mjs';
 import { JsWorker, PyWorker, loadJs, notRunCode, pageChecks, pyString } from './engines.mjs';
 import { setupEquityPanel } from './equity_panel.mjs';
 import { setupGamesPanel } from './games_panel.mjs';
+import { setupAnalysisPanel } from './analysis_panel.mjs';
 import { showHistogram } from './charts.mjs';
 import { echo } from '../dist/common.mjs';
 import { group, refuseTooManyCards, wholeNumber } from './format.mjs';
@@ -13,7 +14,7 @@ import { buildPicker, isRed } from './picker.mjs';
 const $ = (id) => document.getElementById(id);
 const metrics = (window.pokerhashPage = {
     jsReadyMs: null, pythonReadyMs: null, firstPythonEvalMs: null, handEvals: 0, lastHand: null, equityRuns: 0, lastEquity: null,
-    histograms: 0, streets: 0, errors: [], wheel: null, superseded: 0,
+    histograms: 0, streets: 0, errors: [], wheel: null, superseded: 0, lastEstimate: null,
 });
 let js = null; // the JS library on this thread: single hands, estimates
 let jsWorker = null;
@@ -95,7 +96,7 @@ function toggleCard(card) {
     if (!selected.includes(card) && selected.length >= 9) return; // nine cards at most
     selected = selected.includes(card) ? selected.filter((c) => c !== card) : [...selected, card];
     $('hand-input').value = selected.map((c) => cardName(c)).join(' ');
-    evaluateHand();
+    evaluateHand({ picking: true });
 }
 
 const handCode = (hand) => `import pokerhash as ph
@@ -112,10 +113,17 @@ value = ph.evaluate(hand)
 
 const handRequest = latest();
 
-/** The hand of `text`, or null for an empty field. */
-async function analyze(text) {
+/**
+ * The hand of `text`, or null for an empty field or, while cards are being picked (`picking`), for a hand not
+ * complete yet: the picker stays quiet until the fifth card, where typing 4 cards and Evaluate is a mistake.
+ */
+async function analyze(text, picking) {
     if (!text) {
         $('hand-code').textContent = notRunCode('no cards entered');
+        return null;
+    }
+    if (picking && selected.length < 5) {
+        $('hand-code').textContent = notRunCode(`${selected.length} of at least 5 cards picked`);
         return null;
     }
     pageChecks($('hand-code'), () => refuseTooManyCards(js, text, 9, 'a hand needs 5 to 9 cards'));
@@ -131,7 +139,7 @@ async function analyze(text) {
     return { ...hand, cards: js.parseCards(text), category: CATEGORY_NAMES[hand.category], engine: `JS pokerhash.mjs (${py ? 'Python busy with a longer run' : pyWaiting()})` };
 }
 
-async function evaluateHand() {
+async function evaluateHand({ picking = false } = {}) {
     const text = $('hand-input').value.trim();
     const error = $('hand-error');
     try {
@@ -140,7 +148,7 @@ async function evaluateHand() {
         // the evaluation below reports it
     }
     try {
-        const hand = await handRequest(() => analyze(text));
+        const hand = await handRequest(() => analyze(text, picking));
         if (!hand) {
             updatePicker(selected);
             showError(error, $('hand-input'), null);
@@ -372,6 +380,7 @@ async function start() {
         js: () => js, jsWorker: () => jsWorker, py: () => py, pyWaiting,
         done: (run) => { metrics.equityRuns++; metrics.lastEquity = run; }, // every run: ok, error or cancelled
         streets: () => { metrics.streets++; },
+        estimated: (estimate) => { metrics.lastEstimate = estimate; }, // the estimate of the run (or proposal) on screen
     });
 
     try {
@@ -382,9 +391,12 @@ async function start() {
         metrics.jsReadyMs = Math.round(performance.now());
         setStatus('js-status', 'ready', `JS · ready in ${metrics.jsReadyMs} ms`);
         $('core-version').textContent = `pokerhash core ${js.version}`;
+        equity.ready();
         evaluateHand();
         await nextTask();
         setupGamesPanel({ js: () => js, jsWorker: () => jsWorker });
+        await nextTask();
+        setupAnalysisPanel({ jsWorker: () => jsWorker });
         await nextTask();
         rank();
         await nextTask();

@@ -25,7 +25,7 @@ export function buildPicker(element, onToggle) {
             button.setAttribute('aria-pressed', 'false');
             const [r, s] = [...cardName(card, { symbols: true })];
             // The name is the spoken one ("Ace of spades"); the face ("A♠") is for the eye only.
-            button.innerHTML = `<span aria-hidden="true">${r === 'T' ? '10' : r}<span>${s}</span></span>` +
+            button.innerHTML = `<span aria-hidden="true">${r}<span>${s}</span></span>` +
                 `<span class="sr-only">${spokenName(card)}</span>`;
             button.addEventListener('click', () => onToggle(card));
             buttons.push(button);

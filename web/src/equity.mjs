@@ -2,7 +2,7 @@
 // Python's pokerhash.equity, computed by the C engine (ph_equity_*) through the job machinery shared with the
 // other games (equity_job.mjs: the mode rule, chunks, progress, cancel).
 import { DECK_SIZE, PokerHashError, cardName, fail, numeric, ownProperty, show, typeName, viewLength } from './common.mjs';
-import { EQUITY_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
+import { EQUITY_TALLY, equityJob, equityOptions, estimateSpot, stderrs, timeExact } from './equity_job.mjs';
 import { parseRangeText } from './ranges.mjs';
 
 const POT = 2520; // the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
@@ -21,6 +21,57 @@ const HOLDEM = {
     sample: (core, game, seed, first, count, tally) => core._ph_equity_sample(game, seed, first, count, tally),
     chunks: (units, estimate) => Math.max(1, Math.min(Math.ceil(estimate / CHUNK_SECONDS), Number(units))),
 };
+
+// ---- the host factor: seconds of this wasm engine on this host per second of the native estimate ----------
+// ph_equity_exact_seconds estimates one core of the reference host running the native build; this engine on
+// this machine differs by a factor (1.4 to 4 seen: wasm against native, and the host). It is measured once per
+// loaded instance, on first use, as Python's _equity_host measures its own: a fixed small exact job (Python's
+// probe spots: three ranges on a flop and three hands preflop, ~4 ms of wasm a run), the best of PROBE_RUNS or more
+// over PROBE_MS after a warm-up (timeExact: long enough for V8's optimized wasm), over the model's estimate
+// of it. It scales the times shown to people (estimates, a run's
+// estimatedSeconds, a page's time left); the mode is still chosen by the native estimate, as Pyodide's
+// Python chooses it with its factor pinned to 1. POKERHASH_HOST_FACTOR (node) or PokerHash.load({ hostFactor })
+// sets it instead, with no timing.
+const PROBE_SPOTS = [[['AK,AQ', 'QQ,JJ', 'T9s'], 'Js 7d 2c'], [['AsKd', 'QhJh', 'Tc9c'], '']];
+const PROBE_RUNS = 5;
+const PROBE_MS = 80;
+const FACTOR_RANGE = [0.25, 40]; // outside it, a timing accident (a paused tab), not a host
+export const HOST_FACTOR_ENV = 'POKERHASH_HOST_FACTOR';
+
+/** A host factor given by a person: a positive finite number, or a message naming where it came from. */
+export function checkedHostFactor(value, where) {
+    const factor = numeric(value);
+    if (!(typeof factor === 'number' && factor > 0 && Number.isFinite(factor))) {
+        fail(`${where} must be a positive number (this host's wasm seconds per second of the native estimate), ` +
+            `got ${show(value)}`, 'argument');
+    }
+    return factor;
+}
+
+/** The environment's pin (node's POKERHASH_HOST_FACTOR), or undefined. */
+function pinnedFactor() {
+    const text = globalThis.process?.env?.[HOST_FACTOR_ENV]?.trim();
+    if (!text) return undefined;
+    const factor = Number(text);
+    if (!(factor > 0 && Number.isFinite(factor))) {
+        fail(`${HOST_FACTOR_ENV}=${show(text)}: expected a positive number (this host's seconds per second of the ` +
+            'equity cost model), or unset to measure it', 'argument');
+    }
+    return factor;
+}
+
+/** Times the probe spots on this engine: the factor, within FACTOR_RANGE. */
+export function measureHostFactor(ph) {
+    const spots = PROBE_SPOTS.map(([players, board]) => holdemSpot(ph, players, { board }));
+    const { seconds, nativeSeconds } = timeExact(ph, HOLDEM, spots, { runs: PROBE_RUNS, budgetMs: PROBE_MS });
+    return Math.min(FACTOR_RANGE[1], Math.max(FACTOR_RANGE[0], seconds / nativeSeconds));
+}
+
+/** This instance's factor: set at load, else pinned by the environment, else measured once. */
+export function hostFactor(ph) {
+    ph._hostFactor ??= pinnedFactor() ?? measureHostFactor(ph);
+    return ph._hostFactor;
+}
 
 // ---- the players, board and dead cards (Python's _Spot, step for step) ----------------------------------
 
@@ -209,7 +260,7 @@ function holdemSpot(ph, players, { board, dead, omaha } = {}) {
 }
 
 /** The result object: per player, and the whole run. Same arithmetic as Python's EquityResult. */
-function holdemResult(spot, total, run) {
+function holdemResult(ph, spot, total, run) {
     const n = total.deals;
     const integers = run.exact && !spot.weighted; // integers to the end: exactly rounded, equal to Python's
     const errors = run.exact ? null : stderrs(total);
@@ -228,7 +279,7 @@ function holdemResult(spot, total, run) {
     });
     const out = {
         exact: run.exact, deals: n, players, board: spot.board, dead: spot.dead,
-        estimatedSeconds: run.nativeSeconds * WASM_FACTOR, nativeSeconds: run.nativeSeconds, seconds: run.seconds,
+        estimatedSeconds: run.nativeSeconds * hostFactor(ph), nativeSeconds: run.nativeSeconds, seconds: run.seconds,
     };
     if (!run.exact) out.seed = run.seed;
     return out;
@@ -238,10 +289,10 @@ function holdemResult(spot, total, run) {
 export function holdemEquityJob(ph, players, options = {}) {
     const o = equityOptions(options);
     const spot = holdemSpot(ph, players, options);
-    return equityJob(ph, HOLDEM, spot, o, (total, run) => holdemResult(spot, total, run));
+    return equityJob(ph, HOLDEM, spot, o, (total, run) => holdemResult(ph, spot, total, run));
 }
 
-/** The cost estimate alone: { seconds (this engine), nativeSeconds, exact (what auto mode would pick) }. */
+/** The cost estimate alone: { seconds (this engine on this host), nativeSeconds, exact (what auto mode would pick) }. */
 export function holdemEstimate(ph, players, options = {}) {
-    return estimateSpot(ph, HOLDEM, holdemSpot(ph, players, options));
+    return estimateSpot(ph, HOLDEM, holdemSpot(ph, players, options), hostFactor(ph));
 }

@@ -5,8 +5,8 @@ import {
     AT_CARDS, AT_OUT, AT_TEXT, DECK_SIZE, PokerHashError, TEXT_CAP, cardName, fail, numeric, ownProperty, show,
     typeName,
 } from './common.mjs';
-import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs, WASM_FACTOR } from './equity_job.mjs';
-import { boardAndDead, checkEnoughCards, checkedCombos, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
+import { GAME_TALLY, equityJob, equityOptions, estimateSpot, stderrs } from './equity_job.mjs';
+import { boardAndDead, checkEnoughCards, checkedCombos, hostFactor, isParsedRange, labelOf, removeKnownCards } from './equity.mjs';
 import { parseRangeText } from './ranges.mjs';
 
 /** Game names in C id order (ph_game_name): each has its own value scale, 1 = best. */
@@ -245,7 +245,7 @@ function gameSpot(ph, spec, players, { board, dead } = {}) {
 }
 
 /** The result of gameEquity(): the same arithmetic as Python's GameEquityResult. */
-function gameResult(game, spot, total, run) {
+function gameResult(ph, game, spot, total, run) {
     const n = total.deals;
     const integers = run.exact && !spot.weighted; // integers to the end: exactly rounded
     const errors = run.exact ? null : stderrs(total);
@@ -263,7 +263,7 @@ function gameResult(game, spot, total, run) {
     });
     const out = {
         game, exact: run.exact, deals: n, lowDeals: total.lowDeals, players, board: spot.board, dead: spot.dead,
-        estimatedSeconds: run.nativeSeconds * WASM_FACTOR, nativeSeconds: run.nativeSeconds, seconds: run.seconds,
+        estimatedSeconds: run.nativeSeconds * hostFactor(ph), nativeSeconds: run.nativeSeconds, seconds: run.seconds,
     };
     if (!run.exact) out.seed = run.seed;
     return out;
@@ -274,10 +274,10 @@ export function gameEquityJob(ph, players, options = {}) {
     const spec = equityGame(options.game);
     const o = equityOptions(options);
     const spot = gameSpot(ph, spec, players, options);
-    return equityJob(ph, gameEngine(spec.high, spec.low), spot, o, (total, run) => gameResult(spec.game, spot, total, run));
+    return equityJob(ph, gameEngine(spec.high, spec.low), spot, o, (total, run) => gameResult(ph, spec.game, spot, total, run));
 }
 
 export function gameEquityEstimate(ph, players, options = {}) {
     const spec = equityGame(options.game);
-    return estimateSpot(ph, gameEngine(spec.high, spec.low), gameSpot(ph, spec, players, options));
+    return estimateSpot(ph, gameEngine(spec.high, spec.low), gameSpot(ph, spec, players, options), hostFactor(ph));
 }

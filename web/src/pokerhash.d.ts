@@ -54,6 +54,8 @@ export interface LoadOptions {
     wasmUrl?: string | URL;
     /** The wasm bytes themselves (bundlers, offline use). */
     wasmBinary?: ArrayBuffer | Uint8Array;
+    /** Wasm seconds on this host per second of the native estimate, set instead of measured (hostFactor()). */
+    hostFactor?: number;
 }
 
 export interface HandAnalysis {
@@ -178,7 +180,7 @@ export interface EquityResult {
     dead: number[];
     /** Monte Carlo only: the seed used. */
     seed?: bigint;
-    /** Estimated seconds of exact enumeration in this (wasm) engine: nativeSeconds times the measured wasm factor. */
+    /** Estimated seconds of exact enumeration in this (wasm) engine on this host: nativeSeconds times hostFactor(). */
     estimatedSeconds: number;
     /** The C core's estimate for a native single core, which picks the mode (as in Python). */
     nativeSeconds: number;
@@ -187,7 +189,7 @@ export interface EquityResult {
 }
 
 export interface EquityEstimate {
-    /** Estimated seconds of exact enumeration in this (wasm) engine. */
+    /** Estimated seconds of exact enumeration in this (wasm) engine on this host: nativeSeconds times hostFactor(). */
     seconds: number;
     /** The C core's estimate for a native build (ph_equity_exact_seconds). */
     nativeSeconds: number;
@@ -202,6 +204,39 @@ export declare function cardName(card: U64, options?: { symbols?: boolean }): st
  * Every hole pair free of a board and the dead cards, with its showdown counts (PokerHash.showdown); n rows in
  * colex order of the pair, as Python's pokerhash.analysis.showdown. Counts are exact numbers (far below 2**53).
  */
+/** A hole pair's strength on every turn and river of a flop (strengthDistribution). */
+export interface StrengthDistribution {
+    hole: number[];
+    flop: number[];
+    /** C(47, 2) = 1,081: every turn and river. */
+    runouts: number;
+    /** Per runout (colex order of the two cards among those left): (wins + ties / 2) / opponents, 0..1. */
+    strengths: Float64Array;
+}
+
+/** One starting hand's best preflop play in Ultimate Texas Hold'em and each option's EV per hand, in antes. */
+export interface UTHPreflopDecision {
+    action: 'raise4' | 'raise3' | 'check';
+    ev: { check: number; raise3: number; raise4: number };
+}
+
+export interface UTHResult {
+    /** Starting hand ("AKs", "72o", "TT") -> its decision. */
+    preflop: Record<string, UTHPreflopDecision>;
+    /** The player's expected loss per Ante (negative: the player's edge). */
+    houseEdge: number;
+    deals: number;
+    allow3x: boolean;
+    dead: number[];
+}
+
+export interface UTHOptions {
+    /** Cards out of play (removing whole ranks gives a smaller exact game). */
+    dead?: Cards | null;
+    /** Whether the 3x preflop raise is offered (default true). */
+    allow3x?: boolean;
+}
+
 export interface Showdown {
     /** n*2 card ids: each pair's two cards, ascending. */
     holes: Uint8Array;
@@ -266,12 +301,22 @@ export declare class PokerHash {
     winners(hands: ReadonlyArray<Cards>, board?: Cards | null): number[];
     /** Showdown counts of every hole pair on a board of 3, 4 or 5 cards against every other (whole-deal analysis). */
     showdown(board: Cards, options?: { dead?: Cards | null }): Showdown;
+    /** A hole pair's river hand strength on every turn and river of a flop; their mean is its equity against one random hand. */
+    strengthDistribution(hole: Cards, flop: Cards): StrengthDistribution;
+    /** strengthDistribution() in steps, cancellable; onProgress counts runouts. */
+    strengthDistributionAsync(hole: Cards, flop: Cards, options?: AsyncJobOptions): Promise<StrengthDistribution>;
+    /** Ultimate Texas Hold'em solved exactly (standard Blind pays): the preflop strategy and house edge. */
+    ultimateTexasHoldem(options?: UTHOptions): UTHResult;
+    /** ultimateTexasHoldem() in chunks of flops (22,100), cancellable; about half a minute of wasm for the full deck. */
+    ultimateTexasHoldemAsync(options?: UTHOptions & AsyncJobOptions): Promise<UTHResult>;
     /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
     equity(players: ReadonlyArray<Player>, options?: EquityOptions): EquityResult;
     /** equity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */
     equityAsync(players: ReadonlyArray<Player>, options?: EquityAsyncOptions): Promise<EquityResult>;
     /** The cost estimate that picks equity()'s mode. */
     equityEstimate(players: ReadonlyArray<Player>, options?: EstimateOptions): EquityEstimate;
+    /** Wasm seconds on this host per second of the native estimate: set at load, POKERHASH_HOST_FACTOR in node, else measured once. */
+    hostFactor(): number;
 
     /** Exact binomial coefficient (0n when k > n); throws when it exceeds 2**64 - 1. */
     comb(n: U64, k: U64): bigint;

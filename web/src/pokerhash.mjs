@@ -35,13 +35,14 @@ import {
     ownProperty, show, typeName, u64, viewLength, withoutVariationSelectors,
 } from './common.mjs';
 import { MAX_SAMPLES, runJob, runJobAsync } from './equity_job.mjs';
-import { holdemEquityJob, holdemEstimate } from './equity.mjs';
+import { checkedHostFactor, holdemEquityJob, holdemEstimate, hostFactor } from './equity.mjs';
 import {
     EQUITY_GAMES, GAMES, gameAnalyze, gameCategory, gameCategoryName, gameDescribe, gameEquityEstimate, gameEquityJob,
     gameEvaluate, gameEvaluateBatch, gameInfo, gameOmahaEvaluate,
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
-import { showdown } from './analysis.mjs';
+import { showdown, strengthJob } from './analysis.mjs';
+import { uthJob } from './uth.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
@@ -128,11 +129,13 @@ function checkNK(n, k) {
 export class PokerHash {
     /**
      * Instantiates the WebAssembly core. Options: `wasmUrl` (where pokerhash_core.wasm is, by default
-     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling).
+     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling); `hostFactor` (a positive number: the
+     * wasm seconds per second of the native cost estimate, set instead of measured; see hostFactor()).
      * @returns {Promise<PokerHash>}
      */
     static async load(options) {
-        const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
+        const { wasmUrl, wasmBinary, hostFactor: givenFactor } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'hostFactor']);
+        const factor = givenFactor === undefined ? undefined : checkedHostFactor(givenFactor, 'hostFactor');
         if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
             fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
         }
@@ -166,7 +169,9 @@ export class PokerHash {
             cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
         }
         loaded = true;
-        return new PokerHash(core);
+        const ph = new PokerHash(core);
+        ph._hostFactor = factor;
+        return ph;
     }
 
     /** Use PokerHash.load(). */
@@ -562,12 +567,22 @@ export class PokerHash {
     }
 
     /**
-     * The cost estimate behind equity()'s mode: { seconds (this wasm engine: nativeSeconds x WASM_FACTOR),
+     * The cost estimate behind equity()'s mode: { seconds (this wasm engine on this host: nativeSeconds x
+     * hostFactor()),
      * nativeSeconds (the C estimate for a native build, which picks the mode), exact (whether auto mode
      * enumerates) }. Options: board, dead, omaha.
      */
     equityEstimate(players, options) {
         return holdemEstimate(this, players, optionsObject(options, ESTIMATE_OPTIONS));
+    }
+
+    /**
+     * Seconds of this wasm engine on this host per second of the native cost estimate (nativeSeconds): the
+     * load's hostFactor option, else node's POKERHASH_HOST_FACTOR, else measured on first use (a fixed exact
+     * job of ~3 ms, best of five) and kept. Estimates and results' estimatedSeconds are nativeSeconds times it.
+     */
+    hostFactor() {
+        return hostFactor(this);
     }
 
     // ---- whole-deal analysis (analysis.mjs; docs/analysis.md) ----------------------------------------
@@ -583,6 +598,38 @@ export class PokerHash {
     showdown(board, options) {
         const { dead } = optionsObject(options, ['dead']);
         return showdown(this, board, dead);
+    }
+
+    /**
+     * A hole pair's strength distribution on a flop: { hole, flop, runouts, strengths (Float64Array: per turn and
+     * river, colex order of the two cards among those left, the hand strength (wins + ties / 2) / opponents against
+     * every opponent pair) }. Their mean is the exact equity heads-up against one random hand.
+     */
+    strengthDistribution(hole, flop) {
+        return runJob(guarded(() => strengthJob(this, hole, flop)));
+    }
+
+    /** strengthDistribution() in steps, with signal (an AbortSignal) and onProgress(done, total) (runouts). */
+    async strengthDistributionAsync(hole, flop, options) {
+        const { signal, onProgress } = optionsObject(options, ASYNC_OPTIONS);
+        return runJobAsync(guarded(() => strengthJob(this, hole, flop)), { signal, onProgress });
+    }
+
+    /**
+     * Ultimate Texas Hold'em solved exactly (standard Blind pays), as Python's analysis.ultimate_texas_holdem:
+     * { preflop: { AKs: { action: 'raise4' | 'raise3' | 'check', ev: { check, raise3, raise4 } }, ... }, houseEdge,
+     * deals, allow3x, dead }, EVs per hand in antes. Options: dead (cards out of play: removing whole ranks gives a
+     * smaller exact game, seconds instead of about half a minute), allow3x (default true).
+     */
+    ultimateTexasHoldem(options) {
+        const { dead, allow3x = true } = optionsObject(options, ['dead', 'allow3x']);
+        return runJob(guarded(() => uthJob(this, this._optionCards(dead, 'dead'), allow3x)));
+    }
+
+    /** ultimateTexasHoldem() in chunks of flops, with signal and onProgress(done, total) (flops of 22,100). */
+    async ultimateTexasHoldemAsync(options) {
+        const { dead, allow3x = true, signal, onProgress } = optionsObject(options, ['dead', 'allow3x', ...ASYNC_OPTIONS]);
+        return runJobAsync(guarded(() => uthJob(this, this._optionCards(dead, 'dead'), allow3x)), { signal, onProgress });
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------

@@ -1,11 +1,12 @@
-"""Measures how much slower the wasm equity engine is than the native one: JS equity's WASM_FACTOR.
+"""Measures how much slower the wasm equity engine is than the native one, beside JS's host factor.
 
     .venv/bin/python web/tools/measure_wasm_factor.py      (after ./build.sh native and bash web/build.sh)
 
 For each spot, the whole exact enumeration runs once natively (pokerhash._core.equity_exact, one thread) and
 in node (the JS library, exact: true), best of four each; prints both times, their ratio and the native cost estimate
-(ph_equity_exact_seconds). JS shows that estimate times WASM_FACTOR (web/src/equity_job.mjs): set it to about the
-median ratio, rounded up.
+(ph_equity_exact_seconds), then the factor the JS library measured on load (ph.hostFactor(), web/src/equity.mjs:
+wasm seconds of a fixed small job per estimated second) and, per spot, the wasm time over the estimate times that
+factor: the ratio of what a person waits to what the page said.
 """
 
 import json
@@ -16,8 +17,8 @@ import time
 from pathlib import Path
 
 import pokerhash
-from pokerhash import _core
-from pokerhash._equity import _Spot
+from pokerhash._backend import core
+from pokerhash._equity_spot import Spot
 
 WEB = Path(__file__).resolve().parents[1]
 SPOTS = [
@@ -36,8 +37,9 @@ SPOTS = [
 
 NODE = """
 const { PokerHash } = await import(process.argv[1]);
+delete process.env.POKERHASH_HOST_FACTOR;
 const ph = await PokerHash.load();
-const out = [];
+const out = [ph.hostFactor()];
 for (const [players, board] of JSON.parse(process.argv[2])) {
     let best = Infinity;
     for (let i = 0; i < 4; i++) {
@@ -45,32 +47,34 @@ for (const [players, board] of JSON.parse(process.argv[2])) {
         ph.equity(players, { board, exact: true, force: true });
         best = Math.min(best, (performance.now() - t) / 1000);
     }
-    out.push(best);
+    out.push([best, ph.equityEstimate(players, { board }).seconds]);
 }
 console.log(JSON.stringify(out));
 """
 
 
 def main() -> None:
-    wasm = json.loads(subprocess.run(
+    factor, *wasm = json.loads(subprocess.run(
         ["node", "--input-type=module", "-e", NODE, str(WEB / "dist" / "pokerhash.mjs"), json.dumps(SPOTS)],
         check=True, capture_output=True, text=True).stdout)
-    ratios = []
-    print(f"{'spot':52} {'native s':>9} {'wasm s':>9} {'ratio':>6} {'estimate s':>10}")
-    for (players, board), wasm_s in zip(SPOTS, wasm):
-        spot = _Spot(players, board, None, None)
-        args = (spot.holdings, spot.weights, spot.board, spot.dead)
-        units = _core.equity_units(*args)
+    ratios, shown = [], []
+    print(f"{'spot':52} {'native s':>9} {'wasm s':>9} {'ratio':>6} {'estimate s':>10} {'wasm/shown':>10}")
+    for (players, board), (wasm_s, shown_s) in zip(SPOTS, wasm):
+        spot = Spot(players, board or None, None)
+        args, units = spot.args, spot.units()
         native = float("inf")
         for _ in range(4):
             started = time.perf_counter()
-            _core.equity_exact(*args, 0, units)
+            core.equity_exact(*args, 0, units)
             native = min(native, time.perf_counter() - started)
         ratios.append(wasm_s / native)
+        shown.append(wasm_s / shown_s)
         name = " vs ".join(players) + (f" | {board}" if board else "")
-        print(f"{name:52} {native:9.4f} {wasm_s:9.4f} {wasm_s / native:6.2f} {_core.equity_exact_seconds(*args):10.4f}")
+        print(f"{name:52} {native:9.4f} {wasm_s:9.4f} {wasm_s / native:6.2f} {core.equity_exact_seconds(*args):10.4f} {wasm_s / shown_s:10.2f}")
     print(f"median wasm/native ratio {statistics.median(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f});"
           f" pokerhash {pokerhash.__version__}, {sys.platform}")
+    print(f"JS host factor {factor:.2f}; wasm time over the time shown: median {statistics.median(shown):.2f} "
+          f"(min {min(shown):.2f}, max {max(shown):.2f})")
 
 
 if __name__ == "__main__":
