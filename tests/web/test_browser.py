@@ -8,7 +8,6 @@ the category histogram and equity by street, and screenshots for a human look (b
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from urllib.parse import urlparse
@@ -979,10 +978,10 @@ def test_no_earlier_error_stays_through_a_later_run_a_cancel_or_run_exact_anyway
 PROGRESS = re.compile(r"^(\d+)% · ([\d,]+) of ([\d,]+) hand combinations · about ([\d,]+) (second|minute|hour|day)s? left$")
 
 
-def test_progress_gives_its_unit_and_time_left_from_the_estimate_that_holds(page_session):
+def test_progress_gives_its_unit_and_time_left_from_the_estimate(page_session):
     """Three random players on a flop, exact ("Run exact anyway"): the progress line names its unit and the time
-    left, which starts from the estimate the proposal quotes; the pace of the run over several seconds projects a
-    total within 1.5x of that estimate (this engine on this host: the JS library's host factor)."""
+    left, which starts from the estimate the proposal quotes, and it moves. Whether that estimate holds (within
+    1.5x of the run) is a speed figure: bench/bench_wasm_estimate.mjs measures it, no timed test here."""
     page, _, _ = page_session
     set_players(page, ["random", "random", "random"], board="Ts 6d 2h", mode="exact")
     page.click("#eq-run")
@@ -991,24 +990,14 @@ def test_progress_gives_its_unit_and_time_left_from_the_estimate_that_holds(page
     runs = page.evaluate("window.pokerhashPage.equityRuns")
     page.click("#eq-propose-exact")
     page.wait_for_function("document.querySelector('#eq-progress').value > 0", timeout=120_000, polling=100)
-    first = page.evaluate("[performance.now(), document.querySelector('#eq-progress').value]")
+    first = page.evaluate("document.querySelector('#eq-progress').value")
     text = page.text_content("#eq-progress-text")
     match = PROGRESS.match(text)
     assert match, text
     left = int(match[4].replace(",", "")) * {"second": 1, "minute": 60, "hour": 3600, "day": 86400}[match[5]]
     assert estimate / 2 < left < estimate * 1.2, (text, estimate)  # the estimate's share left, at the start
-    page.wait_for_timeout(8_000)
-    last = page.evaluate("[performance.now(), document.querySelector('#eq-progress').value, document.querySelector('#eq-progress').max]")
-    load = os.getloadavg()[0]
+    page.wait_for_function("n => document.querySelector('#eq-progress').value > n", arg=first, timeout=60_000, polling=100)
+    assert PROGRESS.match(page.text_content("#eq-progress-text")), page.text_content("#eq-progress-text")
     page.click("#eq-cancel")
     page.wait_for_function("n => window.pokerhashPage.equityRuns > n", arg=runs, timeout=120_000)
-    assert last[1] > first[1], "no progress in 8 s"
-    projected = (last[0] - first[0]) / 1000 * last[2] / (last[1] - first[1])
-    ratio = projected / estimate
-    # The estimate is of this engine with a core to itself; on a machine whose other work holds the cores (the
-    # load average over the cores) the run gets that much less of one, so the bound grows by it, and only then.
-    slowdown = max(1.0, load / os.cpu_count())
-    print(f"\nthree random players on a flop, exact in Pyodide: estimate {estimate:.0f} s, pace projects {projected:.0f} s "
-          f"(ratio {ratio:.2f}; load {load:.1f} on {os.cpu_count()} cores); {text}")
-    assert 1 / 1.5 <= ratio <= 1.5 * slowdown, f"estimate {estimate:.0f} s, measured pace {projected:.0f} s, load {load:.1f}"
     assert page.evaluate("window.pokerhashPage.lastEquity.status") == "cancelled"
