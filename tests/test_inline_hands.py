@@ -3,6 +3,7 @@ ph_evaluate answers: tests/c/test_inline.c (the library's calls) beside tests/c/
 forms, compiled as a C user compiles them)."""
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -78,3 +79,20 @@ def test_inline_header_compiles_pedantic_and_links_against_the_library(native_to
                               capture_output=True, text=True, timeout=600)
         assert link.returncode == 0, cc + ": " + link.stderr
         run_section(exe, "errors")
+
+
+def test_readme_inline_example_compiles_pedantic(native_tools, tmp_path):
+    if not native_tools["cc"]:
+        pytest.skip("no C compiler")
+    root = native_tools["root"]
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme[readme.index("**Inline evaluator and incremental hands.**"):]
+    example = re.search(r"```c\n(.*?)```", section, re.S).group(1)
+    assert "#define PH_INLINE_ALL" in example and "ph_hand_value" in example
+    source = tmp_path / "readme_inline.c"
+    source.write_text(example)
+    build = subprocess.run([native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pedantic", "-Werror",
+                            "-I" + os.path.join(root, "core_c", "include"), "-c", str(source), "-o",
+                            str(tmp_path / "readme_inline.o")], capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr

@@ -271,36 +271,41 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
 }
 #endif
 
-/* A hand is the sum of its cards' keys plus its count of cards, and the sum of their suit-major bits. */
+/* A hand is the sum of its cards' keys and the sum of their suit-major bits; the key also counts the cards,
+ * from 1 for none, in bits 20..39. The flush bits and the count's low three bits then tell the common cases
+ * apart with one mask: all clear for seven cards without a flush (a count of 8), 6 and 7 for five and six. */
+#define PH_HAND_ONE_CARD (UINT64_C(1) << PH_HAND_COUNT_SHIFT)
+#define PH_HAND_KIND_BITS (PH_SUIT_FLUSH_BITS | (UINT64_C(7) << PH_HAND_COUNT_SHIFT))
+
 PH_HOT_API ph_hand ph_hand_empty(void) {
     ph_hand hand;
-    hand.key = PH_SUIT_BIAS;
+    hand.key = PH_SUIT_BIAS + PH_HAND_ONE_CARD;
     hand.bits = 0;
     return hand;
 }
 
 PH_HOT_API ph_hand ph_hand_add(ph_hand hand, uint8_t card) {
-    hand.key += ph_card_keys[card] + (UINT64_C(1) << PH_HAND_COUNT_SHIFT);
+    hand.key += ph_card_keys[card] + PH_HAND_ONE_CARD;
     hand.bits += ph_card_bits[card];
     return hand;
 }
 
 PH_HOT_API int ph_hand_value(ph_hand hand) {
-    uint64_t flush = hand.key & PH_SUIT_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0))
-        return (int)ph_suited_value(ph_flush_ranks(flush, hand.bits));
-    switch ((hand.key >> PH_HAND_COUNT_SHIFT) & PH_HAND_COUNT_MASK) {
-    case 7: return (int)ph_plain_value(hand.key, 7);
-    case 5: return (int)ph_plain_value(hand.key, 5);
-    default:
-        return PH_SIX_CARD_TABLE ? (int)ph_plain_value(hand.key, 6) : (int)ph_large_hand_value(hand.key, 0, hand.bits, 6);
-    }
+    uint64_t kind = hand.key & PH_HAND_KIND_BITS;
+    if (kind == 0)
+        return (int)ph_plain_value(hand.key, 7);
+    if (kind == 6 * PH_HAND_ONE_CARD)
+        return (int)ph_plain_value(hand.key, 5);
+    if (kind == 7 * PH_HAND_ONE_CARD)
+        return PH_SIX_CARD_TABLE ? (int)ph_plain_value(hand.key, 6)
+                                 : (int)ph_large_hand_value(hand.key, 0, hand.bits, 6);
+    return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
 }
 
 /* The bits of distinct cards never carry, and every other card loses a bit to a carry or has none (an id
  * past 51), so the bits count the cards exactly when the hand holds distinct valid cards. */
 PH_HOT_API int ph_hand_check(ph_hand hand) {
-    uint64_t count = (hand.key >> PH_HAND_COUNT_SHIFT) & PH_HAND_COUNT_MASK;
+    uint64_t count = ((hand.key >> PH_HAND_COUNT_SHIFT) & PH_HAND_COUNT_MASK) - 1;
     return count >= 5 && count <= 7 && (uint64_t)__builtin_popcountll(hand.bits) == count;
 }
 
