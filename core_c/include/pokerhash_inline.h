@@ -155,8 +155,9 @@ static inline unsigned ph_value_with(uint64_t key, uint64_t quinary_key, uint64_
     return ph_plain_value(key, k);
 }
 
-/* Sums one row's keys (and quinary keys for eight or nine cards) and bits; returns PH_OK or the row's
- * error. popcount: the duplicate test counts the bits (else it compares their sum with their OR). */
+/* Sums one row's keys (and quinary keys for eight or nine cards) and bits; returns 1 when the row is invalid
+ * (ph_bad_row_status says how: the caller calls it, so that it can be a tail call). popcount: the duplicate
+ * test counts the bits (else it compares their sum with their OR). */
 PH_ALWAYS_INLINE int ph_sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint64_t *quinary_out,
                                 uint64_t *bits_out, int popcount) {
     uint64_t key = PH_SUIT_BIAS, quinary = 0, bit_sum = 0, bit_or = 0;
@@ -175,19 +176,16 @@ PH_ALWAYS_INLINE int ph_sum_row(const uint8_t *row, size_t k, uint64_t *key_out,
     *bits_out = bit_sum;
     /* An id >= 52 has no card bit, so with a bit count it shows as a missing card; the sum-versus-OR test
      * cannot see that, and tests the key's count of such ids instead. */
-    int bad = popcount ? (size_t)__builtin_popcountll(bit_sum) != k
-                       : (bit_sum != bit_or) | ((key & PH_POISON_BITS) != 0);
-    if (__builtin_expect(bad, 0))
-        return ph_bad_row_status(row, k);
-    return PH_OK;
+    return popcount ? (size_t)__builtin_popcountll(bit_sum) != k
+                    : (bit_sum != bit_or) | ((key & PH_POISON_BITS) != 0);
 }
 
-/* ph_evaluate of k cards in general (8 and 9 cards, and 6 without a rank-hash block). */
+/* ph_evaluate of k cards in general (8 and 9 cards, and 6 without a rank-hash block); the rare outcomes leave
+ * by tail calls, so the common path needs no stack frame. */
 PH_ALWAYS_INLINE int ph_evaluate_summed(const uint8_t *cards, size_t k, int popcount) {
     uint64_t key, quinary, bits;
-    int status = ph_sum_row(cards, k, &key, &quinary, &bits, popcount);
-    if (__builtin_expect(status != PH_OK, 0))
-        return status;
+    if (__builtin_expect(ph_sum_row(cards, k, &key, &quinary, &bits, popcount), 0))
+        return ph_bad_row_status(cards, k);
     return (int)ph_value_with(key, quinary, bits, k);
 }
 

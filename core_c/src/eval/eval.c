@@ -36,11 +36,10 @@ PH_ALWAYS_INLINE int batch_rows(const uint8_t *cards, size_t n, size_t k, uint16
                                 int popcount) {
     for (size_t i = 0; i < n; i++) {
         uint64_t key, quinary, bits;
-        int status = ph_sum_row(cards + i * k, k, &key, &quinary, &bits, popcount);
-        if (__builtin_expect(status != PH_OK, 0)) {
+        if (__builtin_expect(ph_sum_row(cards + i * k, k, &key, &quinary, &bits, popcount), 0)) {
             if (bad_row)
                 *bad_row = i;
-            return status;
+            return ph_bad_row_status(cards + i * k, k);
         }
         out[i] = (uint16_t)ph_value_with(key, quinary, bits, k);
     }
