@@ -6,7 +6,8 @@
  * The names below are the library's internals: they may change in any release.
  *
  * The tables are built in one configuration: a caller inlining against a library built with
- * -DPH_SIX_CARD_TABLE=0 or -DPH_FLUSH_TABLE=0 (the wasm library) must define the same. Needs GCC or clang.
+ * -DPH_SIX_CARD_TABLE=0 or -DPH_FLUSH_TABLE=0 (the wasm library) must define the same. Needs GCC or clang,
+ * and core_c/tables beside this folder (the generated layout of the tables, eval_layout.h).
  */
 #ifndef POKERHASH_INLINE_H
 #define POKERHASH_INLINE_H
