@@ -11,19 +11,23 @@ from core_build import core_includes, core_sources
 _built = {}
 
 
-def c_program(native_tools, name):
-    """Path of the executable of tests/c/<name>.c, built on first use (skips without a C compiler)."""
+def c_program(native_tools, name, extra=(), flags=()):
+    """Path of the executable of tests/c/<name>.c, with the other tests/c files named in `extra` and the
+    compiler flags `flags` (the core is built with them too), built on first use (skips without a C
+    compiler)."""
     if not native_tools["cc"]:
         pytest.skip("no C compiler")
-    if name not in _built:
+    key = (name, tuple(extra), tuple(flags))
+    if key not in _built:
         root = native_tools["root"]
         sources, includes = core_sources(), core_includes()
+        tests = [os.path.join(root, "tests", "c", f + ".c") for f in (name, *extra)]
         exe = os.path.join(tempfile.mkdtemp(prefix="pokerhash_" + name + "_"), name)
         build = subprocess.run(
-            [native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pthread", *includes,
-             os.path.join(root, "tests", "c", name + ".c"), *sources, "-o", exe],
+            [native_tools["cc"], "-std=c11", "-O2", "-Wall", "-Wextra", "-pthread", *flags, *includes,
+             *tests, *sources, "-o", exe],
             capture_output=True, text=True, timeout=600)
         assert build.returncode == 0, build.stderr
         assert "warning" not in build.stderr, build.stderr
-        _built[name] = exe
-    return _built[name]
+        _built[key] = exe
+    return _built[key]

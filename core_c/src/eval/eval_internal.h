@@ -29,25 +29,11 @@ static inline unsigned ph_flush_row_value(const uint8_t *row, size_t k) {
  * (8 and 9 cards: 0 otherwise) and its rank counts (for hand sizes without a block of their own). */
 unsigned ph_plain_value_any(uint64_t key, uint64_t quinary_key, const uint8_t counts[13], size_t cards);
 
-/* Value of 6 (wasm), 8 or 9 valid cards: both the flush and the plain branch count. */
-unsigned ph_large_hand_value(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k);
-
 /* The quinary key of a hand from its card bits (the sum of ph_card_quinary_keys over its cards). */
 uint64_t ph_quinary_key_of_bits(uint64_t card_bits);
 
-/* Value of k valid cards (5..9) from their key sum (with PH_SUIT_BIAS), quinary-key sum (8 and 9 cards) and
- * suit-major bits. With at most seven cards a flush leaves too few cards for quads or a full house, so it
- * is final; with eight or nine both branches count. */
-static inline unsigned ph_value_with(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k) {
-    if (!PH_DENSE(k))
-        return ph_large_hand_value(key, quinary_key, card_bits, k);
-    uint64_t flush = key & PH_SUIT_FLUSH_BITS;
-    if (__builtin_expect(flush != 0, 0))
-        return ph_suited_value(ph_flush_ranks(flush, card_bits));
-    return ph_plain_value(key, k);
-}
-
-/* The same without the quinary key, which 8- and 9-card hands then recompute from the bits. */
+/* ph_value_with (pokerhash_inline.h) without the quinary key, which 8- and 9-card hands then recompute from
+ * the bits. */
 static inline unsigned ph_value_of(uint64_t key, uint64_t card_bits, size_t k) {
     return ph_value_with(key, k >= 8 ? ph_quinary_key_of_bits(card_bits) : 0, card_bits, k);
 }
@@ -78,8 +64,5 @@ size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out)
 
 /* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */
 int ph_batch_simd(const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
-
-/* The status of an invalid row: PH_E_CARD for an id above 51, else PH_E_DUPLICATE. */
-int ph_bad_row_status(const uint8_t *row, size_t k);
 
 #endif

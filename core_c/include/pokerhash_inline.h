@@ -1,0 +1,314 @@
+/*
+ * pokerhash's hot path as header code: the card key, the tables it indexes and the rules that read them.
+ * The library builds its ph_evaluate, ph_evaluate_batch and ph_hand_* from this code. A C user who defines
+ * PH_INLINE_ALL before including pokerhash.h gets ph_evaluate and ph_hand_* from here as static inline
+ * functions (the tables stay one extern const copy, in the library); pokerhash.h declares what is API.
+ * The names below are the library's internals: they may change in any release.
+ *
+ * The tables are built in one configuration: a caller inlining against a library built with
+ * -DPH_SIX_CARD_TABLE=0 or -DPH_FLUSH_TABLE=0 (the wasm library) must define the same. Needs GCC or clang,
+ * and core_c/tables beside this folder (the generated layout of the tables, eval_layout.h).
+ */
+#ifndef POKERHASH_INLINE_H
+#define POKERHASH_INLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pokerhash.h"
+#include "../tables/eval_layout.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define PH_CARD_KEY_BITS 1 /* a card's key and suit-major bit summed by one 16-byte add (ph_card_key_bits) */
+#else
+#define PH_CARD_KEY_BITS 0
+#endif
+
+/* 1 where __builtin_popcountll is one instruction (wasm, ARM, x86 built with POPCNT); on plain x86-64 a
+ * duplicate is found by comparing the sum of the cards' bits with their OR instead. The library also builds
+ * its x86-64 ph_evaluate both ways and picks one at run time. */
+#if defined(__x86_64__) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+#define PH_POPCNT_NATIVE 0
+#else
+#define PH_POPCNT_NATIVE 1
+#endif
+
+/* Inlined even where the compiler would not: a loop specialised per hand size must stay whole. */
+#define PH_ALWAYS_INLINE static inline __attribute__((always_inline))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The wasm library is built with PH_SIX_CARD_TABLE=0: it leaves out the 6-card block of the rank hash,
+ * and six cards then drop one card to five. */
+#ifndef PH_SIX_CARD_TABLE
+#define PH_SIX_CARD_TABLE 1
+#endif
+#define PH_QUINARY_ENTRIES (PH_SIX_CARD_TABLE ? PH_RH_ENTRIES_567 : PH_RH_ENTRIES_57)
+/* Flush values by rank mask (16 KB); the wasm library leaves them out and derives them (ph_suited_value). */
+#ifndef PH_FLUSH_TABLE
+#define PH_FLUSH_TABLE 1
+#endif
+
+/* The card key: four suit counters of 4 bits from bit 0, biased by 3 so that a fifth card of a suit sets the
+ * counter's bit 3; a count of ids >= 52 in bits 16..19; the rank hash in bits 40..63, where a sum's carries
+ * leave the word, so it is the sum mod 2^24 with no mask. ph_hand counts its cards in bits 20..39. */
+#define PH_SUIT_SHIFT 0
+#define PH_SUIT_BIAS UINT64_C(0x3333)
+#define PH_SUIT_FLUSH_BITS UINT64_C(0x8888)
+#define PH_POISON_BITS (UINT64_C(0xf) << 16)
+#define PH_HAND_COUNT_SHIFT 20
+#define PH_HAND_COUNT_MASK 0xfffffu
+#define PH_HASH_SHIFT 40
+#define PH_HASH_MASK 0xffffffu
+#define PH_SUITED_COUNT_MASK 0xffu /* a suited key's count of ranks (ph_suited_keys_low/high) */
+
+/* The generated tables (core_c/tables) the hot path reads. */
+extern const uint16_t ph_quinary_values[PH_QUINARY_ENTRIES]; /* rank-hash blocks for 5, 7, 6 cards */
+extern const uint64_t ph_card_keys[256];
+extern const uint64_t ph_card_quinary_keys[256];
+extern const uint64_t ph_card_bits[256];
+extern const uint64_t ph_card_key_bits[256][2]; /* 16-byte aligned where defined */
+extern const uint64_t ph_suited_keys_low[128];
+extern const uint64_t ph_suited_keys_high[64];
+#if PH_FLUSH_TABLE
+extern const uint16_t ph_flush_values[8192];
+#endif
+
+/* The library functions the rare paths below call (core_c/src/eval). */
+/* The status of an invalid row: PH_E_CARD for an id above 51, else PH_E_DUPLICATE. */
+int ph_bad_row_status(const uint8_t *row, size_t k);
+/* Value of 6 (wasm), 8 or 9 valid cards: both the flush and the plain branch count. */
+unsigned ph_large_hand_value(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k);
+#if !PH_CARD_KEY_BITS
+/* ph_evaluate's answer for 5..7 cards whose key shows a flush or an id above 51. */
+int ph_flush_or_bad_id(const uint8_t *cards, size_t k);
+#endif
+
+/* A value past the worst: "none yet" for a running minimum. */
+#define PH_NO_VALUE 7463u
+
+/* 1 when k cards have a rank-hash block. */
+#define PH_DENSE(k) ((k) == 5 || (k) == 7 || ((k) == 6 && PH_SIX_CARD_TABLE))
+
+/* Row displacement: the row's base in the value block, plus the column. Two dependent loads. */
+static inline unsigned ph_rank_hash_lookup(uint32_t h, unsigned rows, unsigned values, unsigned shift) {
+    unsigned base = ph_quinary_values[rows + (h >> shift)];
+    return ph_quinary_values[values + base + (h & ((1u << shift) - 1))];
+}
+
+/* Value of a k-card rank multiset (no flush, PH_DENSE(k)) from the sum of its card keys (suit counters,
+ * bias and counts are ignored). */
+static inline unsigned ph_plain_value(uint64_t key, size_t k) {
+    uint32_t h = (uint32_t)(key >> PH_HASH_SHIFT);
+    if (k == 5)
+        return ph_rank_hash_lookup(h, PH_RH_ROWS_5, PH_RH_VALUES_5, PH_RH_SHIFT_5);
+    if (k == 7)
+        return ph_rank_hash_lookup(h, PH_RH_ROWS_7, PH_RH_VALUES_7, PH_RH_SHIFT_7);
+#if PH_SIX_CARD_TABLE
+    return ph_rank_hash_lookup(h, PH_RH_ROWS_6, PH_RH_VALUES_6, PH_RH_SHIFT_6);
+#else
+    return PH_NO_VALUE; /* unreachable: callers check PH_DENSE(k) */
+#endif
+}
+
+/* Rank key of the distinct ranks in a 13-bit mask, with their number in the low byte. */
+static inline uint64_t ph_suited_key(unsigned rank_mask) {
+    return ph_suited_keys_low[rank_mask & 0x7f] + ph_suited_keys_high[rank_mask >> 7];
+}
+
+/* Straight flush or flush value of five or more ranks of one suit (a 13-bit mask). A straight flush is a
+ * run of five (the ace also plays below the deuce): 1 (royal) .. 10 (five-high). Otherwise the flush is the
+ * top five ranks, and flushes list their 1,277 rank sets in the same order as high-card hands do, so the
+ * 5-card rank hash gives it: 6186..7462 become 323..1599. The native library looks the answer up instead. */
+static inline unsigned ph_suited_value(unsigned rank_mask) {
+#if PH_FLUSH_TABLE
+    return ph_flush_values[rank_mask];
+#else
+    unsigned low = (rank_mask << 1) | ((rank_mask >> 12) & 1u); /* bit r+1 = rank r; bit 0 = the ace, low */
+    unsigned runs = low & (low >> 1) & (low >> 2) & (low >> 3) & (low >> 4);
+    if (runs)
+        return 10u - (31u - (unsigned)__builtin_clz(runs));
+    for (unsigned ranks = (unsigned)ph_suited_key(rank_mask) & PH_SUITED_COUNT_MASK; ranks > 5; ranks--)
+        rank_mask &= rank_mask - 1; /* the lowest ranks cannot play */
+    return ph_plain_value(ph_suited_key(rank_mask), 5) - 5863u;
+#endif
+}
+
+/* The flush suit's ranks, given the suit counters' flush bits (non-zero); one suit at most can hold five
+ * of nine cards. */
+static inline unsigned ph_flush_ranks(uint64_t flush_bits, uint64_t card_bits) {
+    unsigned suit = (unsigned)__builtin_ctzll(flush_bits >> PH_SUIT_SHIFT) >> 2;
+    return (unsigned)(card_bits >> (16 * suit)) & 0x1fffu;
+}
+
+/* Value of k valid cards (5..9) from their key sum (with PH_SUIT_BIAS), quinary-key sum (8 and 9 cards) and
+ * suit-major bits. With at most seven cards a flush leaves too few cards for quads or a full house, so it
+ * is final; with eight or nine both branches count. */
+static inline unsigned ph_value_with(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k) {
+    if (!PH_DENSE(k))
+        return ph_large_hand_value(key, quinary_key, card_bits, k);
+    uint64_t flush = key & PH_SUIT_FLUSH_BITS;
+    if (__builtin_expect(flush != 0, 0))
+        return ph_suited_value(ph_flush_ranks(flush, card_bits));
+    return ph_plain_value(key, k);
+}
+
+/* Sums one row's keys (and quinary keys for eight or nine cards) and bits; returns 1 when the row is invalid
+ * (ph_bad_row_status says how: the caller calls it, so that it can be a tail call). popcount: the duplicate
+ * test counts the bits (else it compares their sum with their OR). */
+PH_ALWAYS_INLINE int ph_sum_row(const uint8_t *row, size_t k, uint64_t *key_out, uint64_t *quinary_out,
+                                uint64_t *bits_out, int popcount) {
+    uint64_t key = PH_SUIT_BIAS, quinary = 0, bit_sum = 0, bit_or = 0;
+    for (size_t j = 0; j < k; j++) {
+        uint8_t card = row[j];
+        uint64_t bit = ph_card_bits[card];
+        key += ph_card_keys[card];
+        if (k >= 8)
+            quinary += ph_card_quinary_keys[card];
+        bit_sum += bit;
+        if (!popcount)
+            bit_or |= bit;
+    }
+    *key_out = key;
+    *quinary_out = quinary;
+    *bits_out = bit_sum;
+    /* An id >= 52 has no card bit, so with a bit count it shows as a missing card; the sum-versus-OR test
+     * cannot see that, and tests the key's count of such ids instead. */
+    return popcount ? (size_t)__builtin_popcountll(bit_sum) != k
+                    : (bit_sum != bit_or) | ((key & PH_POISON_BITS) != 0);
+}
+
+/* ph_evaluate of k cards in general (8 and 9 cards, and 6 without a rank-hash block); the rare outcomes leave
+ * by tail calls, so the common path needs no stack frame. */
+PH_ALWAYS_INLINE int ph_evaluate_summed(const uint8_t *cards, size_t k, int popcount) {
+    uint64_t key, quinary, bits;
+    if (__builtin_expect(ph_sum_row(cards, k, &key, &quinary, &bits, popcount), 0))
+        return ph_bad_row_status(cards, k);
+    return (int)ph_value_with(key, quinary, bits, k);
+}
+
+/* ph_evaluate of k cards with a rank-hash block, with fewer loads: fewer distinct card bits than cards means
+ * a repeated card or an id past the deck (which has no bit). Ids 52 up also count in the key, tested together
+ * with the flush bits, so the one rare branch sorts out both (also on wasm, where id 64 up aliases a card's
+ * bit). */
+PH_ALWAYS_INLINE int ph_evaluate_dense(const uint8_t *cards, size_t k, int popcount) {
+#if PH_CARD_KEY_BITS
+    /* One 16-byte add a card sums its key and its bit together (ph_card_key_bits). It took 13 % off a
+     * 7-card call against a BTS a card, which AMD splits in two (bench/RESULTS.md). The bits are summed:
+     * distinct bits never carry, and a repeated card's carry loses a bit, which the bit count sees or the
+     * OR of the bits (one more vector instruction a card) differs from. */
+    __m128i sums = _mm_cvtsi64_si128((long long)PH_SUIT_BIAS), ors = _mm_setzero_si128();
+    for (size_t j = 0; j < k; j++) {
+        __m128i card = _mm_load_si128((const __m128i *)ph_card_key_bits[cards[j]]);
+        sums = _mm_add_epi64(sums, card);
+        if (!popcount)
+            ors = _mm_or_si128(ors, card);
+    }
+    uint64_t key = (uint64_t)_mm_cvtsi128_si64(sums);
+    uint64_t seen = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
+    int bad = popcount ? (size_t)__builtin_popcountll(seen) != k
+                       : _mm_cvtsi128_si64(_mm_unpackhi_epi64(_mm_xor_si128(sums, ors), sums)) != 0;
+#else
+    /* each card's bit (1 << id) set in a register rather than loaded: one load a card (PH_POPCNT_NATIVE
+     * holds here) */
+    (void)popcount;
+    uint64_t key = PH_SUIT_BIAS, seen = 0;
+    for (size_t j = 0; j < k; j++) {
+        key += ph_card_keys[cards[j]];
+        seen |= UINT64_C(1) << (cards[j] & 63);
+    }
+    int bad = (size_t)__builtin_popcountll(seen) != k;
+#endif
+    if (__builtin_expect(bad, 0))
+        return ph_bad_row_status(cards, k);
+    if (__builtin_expect((key & (PH_SUIT_FLUSH_BITS | PH_POISON_BITS)) != 0, 0)) {
+#if PH_CARD_KEY_BITS
+        /* seen is the cards' suit-major bits: no bit was lost */
+        if (key & PH_POISON_BITS)
+            return PH_E_CARD;
+        return (int)ph_suited_value(ph_flush_ranks(key & PH_SUIT_FLUSH_BITS, seen));
+#else
+        return ph_flush_or_bad_id(cards, k);
+#endif
+    }
+    return (int)ph_plain_value(key, k);
+}
+
+/* ph_evaluate's contract, specialised per hand size where k is a constant. */
+PH_ALWAYS_INLINE int ph_evaluate_sized(const uint8_t *cards, size_t k, int popcount) {
+    if (k == 7) /* the common case first, ahead of the jump table */
+        return ph_evaluate_dense(cards, 7, popcount);
+    switch (k) {
+    case 5: return ph_evaluate_dense(cards, 5, popcount);
+    case 6: return PH_DENSE(6) ? ph_evaluate_dense(cards, 6, popcount) : ph_evaluate_summed(cards, 6, popcount);
+    case 8: return ph_evaluate_summed(cards, 8, popcount);
+    case 9: return ph_evaluate_summed(cards, 9, popcount);
+    default: return PH_E_COUNT;
+    }
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* POKERHASH_INLINE_H */
+
+/* The public functions, outside the include guard: pokerhash.h includes this file at its end under
+ * PH_INLINE_ALL, and the library's eval/hand.c defines PH_HAND_DEFINITIONS to export the same bodies. */
+#if (defined(PH_INLINE_ALL) || defined(PH_HAND_DEFINITIONS)) && !defined(PH_HAND_DEFINED)
+#define PH_HAND_DEFINED 1
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef PH_INLINE_ALL
+PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
+    return ph_evaluate_sized(cards, k, PH_POPCNT_NATIVE);
+}
+#endif
+
+/* A hand is the sum of its cards' keys and the sum of their suit-major bits; the key also counts the cards,
+ * from 1 for none, in bits 20..39. The flush bits and the count's low three bits then tell the common cases
+ * apart with one mask: all clear for seven cards without a flush (a count of 8), 6 and 7 for five and six. */
+#define PH_HAND_ONE_CARD (UINT64_C(1) << PH_HAND_COUNT_SHIFT)
+#define PH_HAND_KIND_BITS (PH_SUIT_FLUSH_BITS | (UINT64_C(7) << PH_HAND_COUNT_SHIFT))
+
+PH_HOT_API ph_hand ph_hand_empty(void) {
+    ph_hand hand;
+    hand.key = PH_SUIT_BIAS + PH_HAND_ONE_CARD;
+    hand.bits = 0;
+    return hand;
+}
+
+PH_HOT_API ph_hand ph_hand_add(ph_hand hand, uint8_t card) {
+    hand.key += ph_card_keys[card] + PH_HAND_ONE_CARD;
+    hand.bits += ph_card_bits[card];
+    return hand;
+}
+
+PH_HOT_API int ph_hand_value(ph_hand hand) {
+    uint64_t kind = hand.key & PH_HAND_KIND_BITS;
+    if (kind == 0)
+        return (int)ph_plain_value(hand.key, 7);
+    if (kind == 6 * PH_HAND_ONE_CARD)
+        return (int)ph_plain_value(hand.key, 5);
+    if (kind == 7 * PH_HAND_ONE_CARD)
+        return PH_SIX_CARD_TABLE ? (int)ph_plain_value(hand.key, 6)
+                                 : (int)ph_large_hand_value(hand.key, 0, hand.bits, 6);
+    return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
+}
+
+/* The bits of distinct cards never carry, and every other card loses a bit to a carry or has none (an id
+ * past 51), so the bits count the cards exactly when the hand holds distinct valid cards. */
+PH_HOT_API int ph_hand_check(ph_hand hand) {
+    uint64_t count = ((hand.key >> PH_HAND_COUNT_SHIFT) & PH_HAND_COUNT_MASK) - 1;
+    return count >= 5 && count <= 7 && (uint64_t)__builtin_popcountll(hand.bits) == count;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif
