@@ -79,16 +79,21 @@ export function gameEvaluateBatch(ph, cards, k, game, out) {
 
 export function gameOmahaEvaluate(ph, hole, board, game) {
     const id = gameId(game);
-    const holeCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, hole, 'hole'));
-    const boardCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, board, 'board'));
-    if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
-    if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
-    const shared = holeCards.find((card) => boardCards.includes(card));
-    if (shared !== undefined) fail(`duplicate card ${cardName(shared)}`, 'duplicate');
-    const at = ph._scratch + AT_OUT;
-    ph._u8.set(holeCards, at);
-    ph._u8.set(boardCards, at + 8);
-    const value = ph._core._ph_game_omaha_evaluate(id, at, holeCards.length, at + 8, boardCards.length);
+    const cards = ph._scratch + AT_CARDS;
+    const at = ph._scratch + AT_OUT; // the hole at `at`, the board at `at + 8`
+    const holeCount = gameCards(ph, id, hole, 'hole');
+    if (holeCount <= 6) ph._u8.copyWithin(at, cards, cards + holeCount);
+    const boardCount = gameCards(ph, id, board, 'board');
+    if (holeCount < 4 || holeCount > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCount}`, 'count');
+    if (boardCount < 3 || boardCount > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCount}`, 'count');
+    const heap = ph._u8;
+    for (let i = 0; i < holeCount; i++) { // the first hole card, in hole order, that the board holds too
+        for (let j = 0; j < boardCount; j++) {
+            if (heap[at + i] === heap[cards + j]) fail(`duplicate card ${cardName(heap[at + i])}`, 'duplicate');
+        }
+    }
+    heap.copyWithin(at + 8, cards, cards + boardCount);
+    const value = ph._core._ph_game_omaha_evaluate(id, at, holeCount, at + 8, boardCount);
     if (value < 0) ph._statusError(value);
     return value;
 }

@@ -42,6 +42,7 @@ import {
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
 import { showdown } from './analysis.mjs';
+import { cardOfName, readCardText } from './card_text.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
@@ -63,7 +64,26 @@ const GAME_ESTIMATE_OPTIONS = ['game', 'board', 'dead'];
 const GAME_EQUITY_OPTIONS = [...GAME_ESTIMATE_OPTIONS, ...MODE_OPTIONS];
 const ASYNC_OPTIONS = ['signal', 'onProgress'];
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
-const HAS_OWN = Object.prototype.hasOwnProperty; // Object.hasOwn's rule, a little quicker in the per-card loop
+/** duplicate, or card when it is the first card seen twice; marks card in masks (ids 0..31, 32..51). */
+function seen(card, masks, duplicate) {
+    const bit = 1 << (card & 31);
+    const word = card >> 5;
+    if (masks[word] & bit && duplicate < 0) duplicate = card;
+    masks[word] |= bit;
+    return duplicate;
+}
+const HAS_OWN = Object.prototype.hasOwnProperty;
+const ARRAY_PROTO = Array.prototype;
+const OBJECT_PROTO = Object.prototype;
+
+/**
+ * Whether array's prototypes are the standard two (Object.prototype's own cannot change). For such an array,
+ * an index i that `in` finds on it but not on Array.prototype (which looks on Object.prototype too) is its
+ * own element: two `in` tests, several times quicker than hasOwnProperty, tell a hole or a polluted prototype.
+ */
+function plainArray(array) {
+    return Object.getPrototypeOf(array) === ARRAY_PROTO && Object.getPrototypeOf(ARRAY_PROTO) === OBJECT_PROTO;
+} // Object.hasOwn's rule, a little quicker in the per-card loop
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -176,14 +196,20 @@ export class PokerHash {
         if (!this._scratch) fail(`cannot allocate ${SCRATCH_BYTES} bytes of wasm memory`, 'argument');
         this._batch = 0;
         this._batchBytes = 0;
+        this._heap = core.HEAPU8;
+        this._seen = new Int32Array(2); // _collect's cards seen so far, as masks of ids 0..31 and 32..51
         this.version = this._string(core._ph_version());
     }
 
     // ---- memory helpers ---------------------------------------------------------------------------
 
-    /** The heap views are re-read on each use: any malloc may grow (and so replace) the wasm memory. */
+    /**
+     * The heap as bytes. Any malloc may grow the wasm memory, which detaches the old view (its length reads 0):
+     * the module's new view is then taken, else the one kept (a property read of the module costs more).
+     */
     get _u8() {
-        return this._core.HEAPU8;
+        const heap = this._heap;
+        return heap.length ? heap : (this._heap = this._core.HEAPU8);
     }
 
     _string(ptr) {
@@ -215,6 +241,8 @@ export class PokerHash {
 
     /** Parses card text into the scratch card area after `count` cards; returns the new count. */
     _parseText(text, count) {
+        const read = readCardText(text, this._u8, this._scratch + AT_CARDS + count, MAX_CARDS - count);
+        if (read >= 0) return count + read;
         const bytes = encoder.encode(withoutVariationSelectors(text));
         let at = this._scratch + AT_TEXT;
         let temp = 0;
@@ -245,35 +273,54 @@ export class PokerHash {
      * whose buffer was transferred away (it would read as no cards).
      */
     _collect(cards, name = 'cards') {
-        let count = 0;
         if (typeof cards === 'string') {
-            count = this._parseText(cards, 0);
-        } else if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
+            const count = this._parseText(cards, 0);
+            this._checkDuplicates(count);
+            return count;
+        }
+        if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
             const base = this._scratch + AT_CARDS;
             const array = Array.isArray(cards);
             const length = array ? cards.length : viewLength(cards, name);
+            let heap = this._u8;
+            let count = 0;
+            const masks = this._seen;
+            masks[0] = masks[1] = 0;
+            let duplicate = -1; // the first card seen twice: reported after every other problem, as for text
+            const plain = array && plainArray(cards);
             for (let i = 0; i < length; i++) {
                 // a hole would read Array.prototype[i]: a polluted prototype must not deal a card
-                if (array && !HAS_OWN.call(cards, i)) fail(`card ${i + 1} is missing (a hole in the array)`, 'type');
-                const card = numeric(cards[i]);
-                if (typeof card === 'number' || typeof card === 'bigint') {
+                if (array && !(plain && i in cards && !(i in ARRAY_PROTO)) && !HAS_OWN.call(cards, i)) {
+                    fail(`card ${i + 1} is missing (a hole in the array)`, 'type');
+                }
+                const item = cards[i];
+                let card = -1; // the one card of an id or a name, else -1 after other text
+                if (typeof item === 'number' && item >= 0 && item < DECK_SIZE && (item | 0) === item) {
+                    card = item;
+                } else if (typeof item === 'string') { // a card's name ("As") is read here; other text by _parseText
+                    card = cardOfName(item);
+                    if (card < 0) {
+                        const first = count;
+                        count = this._parseText(item, count);
+                        heap = this._u8; // parsing a long text may have grown (and so replaced) the memory
+                        for (let at = first; at < count; at++) duplicate = seen(heap[base + at], masks, duplicate);
+                        continue;
+                    }
+                } else {
+                    card = numeric(item);
+                    if (typeof card !== 'number' && typeof card !== 'bigint') fail(CARDS_TYPE, 'type');
                     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
                         fail(`card id ${show(card)} outside 0..51`, 'card');
                     }
-                    if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
-                    // the view read afresh: parsing a long text before this card may have grown the memory
-                    this._u8[base + count++] = card;
-                } else if (typeof card === 'string') {
-                    count = this._parseText(card, count);
-                } else {
-                    fail(CARDS_TYPE, 'type');
                 }
+                if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
+                heap[base + count++] = card;
+                duplicate = seen(card, masks, duplicate);
             }
-        } else {
-            fail(CARDS_TYPE, 'type');
+            if (duplicate >= 0) fail(`duplicate card ${cardName(duplicate)}`, 'duplicate');
+            return count;
         }
-        this._checkDuplicates(count);
-        return count;
+        fail(CARDS_TYPE, 'type');
     }
 
     _checkDuplicates(count) {
