@@ -21,6 +21,8 @@ const POT = 5040; // the engine's share unit is 1/5040 pot: half a pot splits 1.
 const CHUNK_SECONDS = 0.1;
 const ANY_HAND = new Set(['random', 'any', 'xx', '*']);
 
+const HOLDEM = 1; // its deck is every card, so its cards need no deck check: the hold'em core has none
+
 /** The core's id (1..) of a game name. */
 export function gameId(game) {
     const id = GAMES.indexOf(game) + 1;
@@ -51,7 +53,7 @@ export function gameInfo(ph, game) {
 function gameCards(ph, id, cards, name = 'cards') {
     const count = ph._collect(cards, name);
     const problem = ph._scratch + AT_TEXT;
-    if (ph._core._ph_game_check_cards(id, ph._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) fail(ph._string(problem), 'card');
+    if (id !== HOLDEM && ph._core._ph_game_check_cards(id, ph._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) fail(ph._string(problem), 'card');
     return count;
 }
 
@@ -93,7 +95,8 @@ export function gameOmahaEvaluate(ph, hole, board, game) {
         }
     }
     heap.copyWithin(at + 8, cards, cards + boardCount);
-    const value = ph._core._ph_game_omaha_evaluate(id, at, holeCount, at + 8, boardCount);
+    const value = id === HOLDEM ? ph._core._ph_omaha_evaluate(at, holeCount, at + 8, boardCount) // in the hold'em core
+        : ph._core._ph_game_omaha_evaluate(id, at, holeCount, at + 8, boardCount);
     if (value < 0) ph._statusError(value);
     return value;
 }

@@ -72,7 +72,7 @@ function seen(card, masks, duplicate) {
     masks[word] |= bit;
     return duplicate;
 }
-const HAS_OWN = Object.prototype.hasOwnProperty;
+const HAS_OWN = Object.prototype.hasOwnProperty; // Object.hasOwn's rule, a little quicker in the per-card loop
 const ARRAY_PROTO = Array.prototype;
 const OBJECT_PROTO = Object.prototype;
 
@@ -83,7 +83,7 @@ const OBJECT_PROTO = Object.prototype;
  */
 function plainArray(array) {
     return Object.getPrototypeOf(array) === ARRAY_PROTO && Object.getPrototypeOf(ARRAY_PROTO) === OBJECT_PROTO;
-} // Object.hasOwn's rule, a little quicker in the per-card loop
+}
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -145,48 +145,87 @@ function checkNK(n, k) {
     return [n, k];
 }
 
+/**
+ * The emcc module made by `create` (the hold'em core or the whole library), from `wasmUrl` (by default the file
+ * `name` next to this one) or from `wasmBinary`; a failure is a PokerHashError that says what failed.
+ */
+async function instantiate(create, wasmUrl, wasmBinary, name) {
+    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
+        fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
+    }
+    const url = String(wasmUrl ?? new URL(name, import.meta.url));
+    const from = wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url, "'")}`;
+    const cannotLoad = (reason, error) => fail(`cannot load the pokerhash WebAssembly module${from}: ${loadReason(reason, url)}`, 'argument', error);
+    const moduleOptions = { locateFile: () => url };
+    if (wasmBinary !== undefined) {
+        if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
+            fail(`wasmBinary must be an ArrayBuffer or a Uint8Array, got ${typeName(wasmBinary)}`, 'type');
+        }
+        moduleOptions.wasmBinary = wasmBinary;
+    } else if (isNode && url.startsWith('file:')) {
+        // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
+        const { readFile } = await import('node:fs/promises');
+        try {
+            moduleOptions.wasmBinary = await readFile(new URL(url));
+        } catch (error) {
+            cannotLoad(FILE_ERRORS[error?.code] ?? error?.message, error);
+        }
+    }
+    // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
+    // caller gets one PokerHashError that says what failed instead.
+    let loaded = false;
+    moduleOptions.printErr = (text) => { if (loaded) console.error(text); };
+    let core;
+    try {
+        core = await create(moduleOptions);
+    } catch (error) {
+        // "Aborted(CompileError: ...). Build with -s ASSERTIONS=1 for more info." says only the middle part
+        cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
+    }
+    loaded = true;
+    return core;
+}
+
 export class PokerHash {
     /**
-     * Instantiates the WebAssembly core. Options: `wasmUrl` (where pokerhash_core.wasm is, by default
-     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling).
+     * Instantiates the WebAssembly core: hold'em, Omaha, equity, ranges, combinatorics and analysis. Options:
+     * `wasmUrl` (where pokerhash_core.wasm is, by default next to this file) or `wasmBinary` (its bytes, e.g.
+     * when bundling); `games: true` also loads the other games (loadGames()) before it resolves.
      * @returns {Promise<PokerHash>}
      */
     static async load(options) {
-        const { wasmUrl, wasmBinary } = optionsObject(options, ['wasmUrl', 'wasmBinary']);
-        if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
-            fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
+        const { wasmUrl, wasmBinary, games = false } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'games']);
+        if (typeof games !== 'boolean') fail(`games must be true or false, got ${show(games)}`, 'type');
+        const ph = new PokerHash(await instantiate(createPokerHashCore, wasmUrl, wasmBinary, './pokerhash_core.wasm'));
+        if (games) await ph.loadGames();
+        return ph;
+    }
+
+    /**
+     * Fetches the other games (short deck, lowball, hi-lo: their tables would triple the hold'em download, so
+     * load() leaves them out) from pokerhash_games.wasm, next to this file unless `wasmUrl` or `wasmBinary` says
+     * otherwise. Call it once before the game* methods (gameEquityAsync calls it itself); later calls return
+     * the same promise. A failed load rejects with a PokerHashError, and a later call tries again.
+     * @returns {Promise<void>}
+     */
+    async loadGames(options) {
+        const { wasmUrl, wasmBinary } = guarded(() => optionsObject(options, ['wasmUrl', 'wasmBinary']));
+        if (!this._gamesLoading) {
+            const loading = import('./pokerhash_games.mjs')
+                .then(({ default: create }) => instantiate(create, wasmUrl, wasmBinary, './pokerhash_games.wasm'))
+                .then((core) => { this._gamesEngine = new PokerHash(core); });
+            this._gamesLoading = loading;
+            loading.catch(() => { if (this._gamesLoading === loading) this._gamesLoading = null; });
         }
-        const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
-        const from = wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url, "'")}`;
-        const cannotLoad = (reason, error) => fail(`cannot load the pokerhash WebAssembly module${from}: ${loadReason(reason, url)}`, 'argument', error);
-        const moduleOptions = { locateFile: () => url };
-        if (wasmBinary !== undefined) {
-            if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
-                fail(`wasmBinary must be an ArrayBuffer or a Uint8Array, got ${typeName(wasmBinary)}`, 'type');
-            }
-            moduleOptions.wasmBinary = wasmBinary;
-        } else if (isNode && url.startsWith('file:')) {
-            // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
-            const { readFile } = await import('node:fs/promises');
-            try {
-                moduleOptions.wasmBinary = await readFile(new URL(url));
-            } catch (error) {
-                cannotLoad(FILE_ERRORS[error?.code] ?? error?.message, error);
-            }
+        return this._gamesLoading;
+    }
+
+    /** The PokerHash over the whole library that the game* methods run on, once loadGames() has loaded it. */
+    _games() {
+        if (!this._gamesEngine) {
+            fail("the other games are not loaded: call `await ph.loadGames()` first, or load with PokerHash.load({ games: true })", 'argument');
         }
-        // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
-        // caller gets one PokerHashError that says what failed instead.
-        let loaded = false;
-        moduleOptions.printErr = (text) => { if (loaded) console.error(text); };
-        let core;
-        try {
-            core = await createPokerHashCore(moduleOptions);
-        } catch (error) {
-            // "Aborted(CompileError: ...). Build with -s ASSERTIONS=1 for more info." says only the middle part
-            cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
-        }
-        loaded = true;
-        return new PokerHash(core);
+        return this._gamesEngine;
     }
 
     /** Use PokerHash.load(). */
@@ -742,42 +781,42 @@ export class PokerHash {
 
     /** A game's scale: { name, worst, noLow (the "no low" value or null), deck (card ids), categories }. */
     gameInfo(game) {
-        return gameInfo(this, game);
+        return gameInfo(this._games(), game);
     }
 
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
     gameEvaluate(cards, game) {
-        return gameEvaluate(this, cards, game);
+        return gameEvaluate(this._games(), cards, game);
     }
 
     /** Values of n hands of k cards (a Uint8Array of n*k ids) on the game's scale, into `out` when given. */
     gameEvaluateBatch(cards, k, game, out) {
-        return gameEvaluateBatch(this, cards, k, game, out);
+        return gameEvaluateBatch(this._games(), cards, k, game, out);
     }
 
     /** Value of exactly two of the 4 to 6 hole cards and three of the 3 to 5 board cards, on the game's scale. */
     gameOmahaEvaluate(hole, board, game) {
-        return gameOmahaEvaluate(this, hole, board, game);
+        return gameOmahaEvaluate(this._games(), hole, board, game);
     }
 
     /** Category index (0 = the game's best category) of a value. */
     gameCategory(value, game) {
-        return gameCategory(this, value, game);
+        return gameCategory(this._games(), value, game);
     }
 
     /** The name of a value's category: "Flush", "Eight Low", "No Low". */
     gameCategoryName(value, game) {
-        return gameCategoryName(this, value, game);
+        return gameCategoryName(this._games(), value, game);
     }
 
     /** "Flush: A-Q-9-8-7", "Eight Low: 8-6-4-2-A", "No Low" (hold'em: describe()'s text). */
     gameDescribe(value, game) {
-        return gameDescribe(this, value, game);
+        return gameDescribe(this._games(), value, game);
     }
 
     /** Value, category, description and best five cards (none for "no low") of one hand in a game. */
     gameAnalyze(cards, game) {
-        return gameAnalyze(this, cards, game);
+        return gameAnalyze(this._games(), cards, game);
     }
 
     /**
@@ -787,18 +826,19 @@ export class PokerHash {
      * as Python's pokerhash.games.equity.
      */
     gameEquity(players, options) {
-        return runJob(gameEquityJob(this, players, optionsObject(options, GAME_EQUITY_OPTIONS)));
+        return runJob(gameEquityJob(this._games(), players, optionsObject(options, GAME_EQUITY_OPTIONS)));
     }
 
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
     async gameEquityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions, [...GAME_EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
-        return runJobAsync(guarded(() => gameEquityJob(this, players, options)), { signal, onProgress });
+        await this.loadGames(); // the first async call of a game may load them itself
+        return runJobAsync(guarded(() => gameEquityJob(this._games(), players, options)), { signal, onProgress });
     }
 
     /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
     gameEquityEstimate(players, options) {
-        return gameEquityEstimate(this, players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
+        return gameEquityEstimate(this._games(), players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
     }
 }
 

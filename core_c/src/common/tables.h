@@ -16,6 +16,17 @@
 #define PH_SIX_CARD_TABLE 1
 #endif
 #define PH_QUINARY_ENTRIES (PH_SIX_CARD_TABLE ? PH_RH_ENTRIES_567 : PH_RH_ENTRIES_57)
+/* The wasm builds set PH_DERIVED_TABLES=1: the rank hash's 5- and 7-card values, the value ranks and the
+ * binomials are not shipped but derived when the module loads (eval/derive_tables.c,
+ * combinatorics/binomial_derive.c), so those arrays are writable there. */
+#ifndef PH_DERIVED_TABLES
+#define PH_DERIVED_TABLES 0
+#endif
+#if PH_DERIVED_TABLES
+#define PH_DERIVED_CONST
+#else
+#define PH_DERIVED_CONST const
+#endif
 /* Flush values by rank mask (16 KB); the wasm library leaves them out and derives them (ph_suited_value). */
 #ifndef PH_FLUSH_TABLE
 #define PH_FLUSH_TABLE 1
@@ -40,7 +51,7 @@
 #define PH_FIELD_G12 0x1fffu /* 13 bits: 4 base-5 digits + 625 per counted card */
 
 /* Rank-hash blocks for 5, 7 and 6 cards: per block the row bases, then the values (rank_hash.py). */
-extern const uint16_t ph_quinary_values[PH_QUINARY_ENTRIES];
+extern PH_DERIVED_CONST uint16_t ph_quinary_values[PH_QUINARY_ENTRIES];
 extern const uint32_t ph_qhash_g1[PH_QHASH_G1_ENTRIES];
 extern const uint16_t ph_qhash_g2[PH_QHASH_G2_ENTRIES];
 extern const uint16_t ph_qhash_g3[3125];
@@ -56,8 +67,8 @@ extern const uint8_t ph_card_planes[5][64];
 #if PH_FLUSH_TABLE
 extern const uint16_t ph_flush_values[8192];
 #endif
-extern const uint32_t ph_value_rank_table[7463];
-extern const uint64_t ph_binomial_table[65][65];
+extern PH_DERIVED_CONST uint32_t ph_value_rank_table[7463];
+extern PH_DERIVED_CONST uint64_t ph_binomial_table[65][65];
 
 /* The lookups that read these tables: a rank multiset's value by the rank hash, a suit's ranks by the flush
  * table. They call nothing, so that eval/large_hands.c and the hot path (eval/eval_internal.h) both build on

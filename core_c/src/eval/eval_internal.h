@@ -32,6 +32,12 @@ unsigned ph_plain_value_any(uint64_t key, uint64_t quinary_key, const uint8_t co
 /* Value of 6 (wasm), 8 or 9 valid cards: both the flush and the plain branch count. */
 unsigned ph_large_hand_value(uint64_t key, uint64_t quinary_key, uint64_t card_bits, size_t k);
 
+/* Fills the value slots of the 5- and 7-card blocks of a rank-hash array laid out as ph_quinary_values, from
+ * its row bases, and value_ranks[0..7462] as ph_value_rank_table (derive_tables.c: what the generated tables
+ * hold, derived from the rules). Not reentrant: it works in one static buffer; the wasm builds call it once,
+ * at load. */
+void ph_derive_hand_tables(uint16_t *rank_hash, uint32_t *value_ranks);
+
 /* The quinary key of a hand from its card bits (the sum of ph_card_quinary_keys over its cards). */
 uint64_t ph_quinary_key_of_bits(uint64_t card_bits);
 
