@@ -84,17 +84,18 @@ export function gameOmahaEvaluate(ph, hole, board, game) {
     const cards = ph._scratch + AT_CARDS;
     const at = ph._scratch + AT_OUT; // the hole at `at`, the board at `at + 8`
     const holeCount = gameCards(ph, id, hole, 'hole');
-    if (holeCount <= 6) ph._u8.copyWithin(at, cards, cards + holeCount);
+    let heap = ph._u8;
+    for (let i = 0; i < holeCount && i < 8; i++) heap[at + i] = heap[cards + i]; // (typed copyWithin is slower)
     const boardCount = gameCards(ph, id, board, 'board');
     if (holeCount < 4 || holeCount > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCount}`, 'count');
     if (boardCount < 3 || boardCount > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCount}`, 'count');
-    const heap = ph._u8;
+    heap = ph._u8;
     for (let i = 0; i < holeCount; i++) { // the first hole card, in hole order, that the board holds too
         for (let j = 0; j < boardCount; j++) {
             if (heap[at + i] === heap[cards + j]) fail(`duplicate card ${cardName(heap[at + i])}`, 'duplicate');
         }
     }
-    heap.copyWithin(at + 8, cards, cards + boardCount);
+    for (let j = 0; j < boardCount; j++) heap[at + 8 + j] = heap[cards + j];
     const value = id === HOLDEM ? ph._core._ph_omaha_evaluate(at, holeCount, at + 8, boardCount) // in the hold'em core
         : ph._core._ph_game_omaha_evaluate(id, at, holeCount, at + 8, boardCount);
     if (value < 0) ph._statusError(value);

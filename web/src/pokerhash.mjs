@@ -186,6 +186,12 @@ async function instantiate(create, wasmUrl, wasmBinary, name) {
     return core;
 }
 
+/** The emcc module of the whole library (pokerhash_games.wasm), for the other games. */
+async function loadGamesCore(wasmUrl, wasmBinary) {
+    const { default: create } = await import('./pokerhash_games.mjs');
+    return instantiate(create, wasmUrl, wasmBinary, './pokerhash_games.wasm');
+}
+
 export class PokerHash {
     /**
      * Instantiates the WebAssembly core: hold'em, Omaha, equity, ranges, combinatorics and analysis. Options:
@@ -196,8 +202,13 @@ export class PokerHash {
     static async load(options) {
         const { wasmUrl, wasmBinary, games = false } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'games']);
         if (typeof games !== 'boolean') fail(`games must be true or false, got ${show(games)}`, 'type');
-        const ph = new PokerHash(await instantiate(createPokerHashCore, wasmUrl, wasmBinary, './pokerhash_core.wasm'));
-        if (games) await ph.loadGames();
+        const loading = instantiate(createPokerHashCore, wasmUrl, wasmBinary, './pokerhash_core.wasm');
+        const gamesLoading = games ? loadGamesCore() : null; // fetched and compiled alongside the core
+        const ph = new PokerHash(await loading);
+        if (gamesLoading) {
+            ph._gamesLoading = gamesLoading.then((core) => { ph._gamesEngine = new PokerHash(core); });
+            await ph._gamesLoading;
+        }
         return ph;
     }
 
@@ -211,9 +222,7 @@ export class PokerHash {
     async loadGames(options) {
         const { wasmUrl, wasmBinary } = guarded(() => optionsObject(options, ['wasmUrl', 'wasmBinary']));
         if (!this._gamesLoading) {
-            const loading = import('./pokerhash_games.mjs')
-                .then(({ default: create }) => instantiate(create, wasmUrl, wasmBinary, './pokerhash_games.wasm'))
-                .then((core) => { this._gamesEngine = new PokerHash(core); });
+            const loading = loadGamesCore(wasmUrl, wasmBinary).then((core) => { this._gamesEngine = new PokerHash(core); });
             this._gamesLoading = loading;
             loading.catch(() => { if (this._gamesLoading === loading) this._gamesLoading = null; });
         }
@@ -383,8 +392,12 @@ export class PokerHash {
         return count;
     }
 
-    _cardsAt(offset, count) {
-        return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
+    _cardsAt(offset, count) { // a plain loop: Array.from of a heap subarray costs several times more
+        const heap = this._u8;
+        const at = this._scratch + offset;
+        const cards = new Array(count);
+        for (let i = 0; i < count; i++) cards[i] = heap[at + i];
+        return cards;
     }
 
     /**
