@@ -2,7 +2,8 @@
 // against the npm evaluators phe, @pokertools/evaluator, poker-evaluator and pokersolver, each through its own
 // entry point for the same input (an array of names, one text string), over the same random hands; and Omaha
 // high from text beside the native Python extension's per-call time.
-// Usage: node bench/bench_js.mjs [HANDS=20000] [--json] [--python=PYTHON]
+// Usage: node bench/bench_js.mjs [HANDS=20000] [--json] [--python=PYTHON] [--dist=DIR]
+// (--dist: another build's web/dist, e.g. main's, for a before/after in the same conditions)
 // Peers are imported from $PH_JS_PEERS (a folder holding node_modules, e.g. after
 // `cd /tmp/jspeers && npm install phe @pokertools/evaluator poker-evaluator pokersolver`), else from web/;
 // a peer that cannot be imported is skipped and named. --python (default python3, with pywasm/ on
@@ -16,8 +17,9 @@ import { randomHands } from './js/hands.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const { PokerHash } = await import(path.join(root, 'web/dist/pokerhash.mjs'));
 const args = process.argv.slice(2);
+const dist = path.resolve(args.find((a) => a.startsWith('--dist='))?.split('=')[1] ?? path.join(root, 'web/dist'));
+const { PokerHash } = await import(path.join(dist, 'pokerhash.mjs'));
 const HANDS = Number(args.find((a) => /^\d+$/.test(a)) ?? 20_000);
 const JSON_OUT = args.includes('--json');
 const PYTHON = args.find((a) => a.startsWith('--python='))?.split('=')[1] ?? 'python3';

@@ -3,7 +3,9 @@ moves, how many requests and which of them came compressed, when the JS engine f
 ready (the page's own metrics: milliseconds from navigation). Needs `bash web/build.sh` (it writes the .br/.gz
 copies serve.py sends) and Playwright with Debian's chromium (/usr/bin/chromium).
 
-    python3 bench/bench_page.py [RUNS=3] [--json]
+    python3 bench/bench_page.py [RUNS=3] [--json] [--web=DIR]
+
+--web serves another checkout's built web/ (e.g. main's, for a before/after), with this serve.py.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     runs = int(next((a for a in sys.argv[1:] if a.isdigit()), "3"))
+    web = Path(next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--web=")), WEB))
     loads = []
-    with serve(WEB) as url, sync_playwright() as playwright:
+    with serve(web) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             loads = [load_page(browser, url) for _ in range(runs)]
