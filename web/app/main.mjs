@@ -384,6 +384,7 @@ async function start() {
         $('core-version').textContent = `pokerhash core ${js.version}`;
         evaluateHand();
         await nextTask();
+        await js.loadGames(); // the other games' module (pokerhash_games.wasm), after the first answer
         setupGamesPanel({ js: () => js, jsWorker: () => jsWorker });
         await nextTask();
         rank();
