@@ -246,3 +246,42 @@ def test_a_client_hanging_up_mid_answer_leaves_no_traceback(tmp_path):
         server.send_signal(signal.SIGINT)
         _, errors = server.communicate(timeout=30)
     assert errors == "", errors
+
+
+def get_encoded(port, path, accept):
+    """(status, Content-Encoding, Vary, body) of GET path sent with Accept-Encoding `accept` (None: no header)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_accept_encoding=True)
+        if accept is not None:
+            connection.putheader("Accept-Encoding", accept)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.getheader("Content-Encoding"), response.getheader("Vary"), response.read()
+    finally:
+        connection.close()
+
+
+def test_precompressed_copies_are_served_only_to_clients_that_accept_them(start, tmp_path):
+    """A file with FILE.br and FILE.gz beside it: brotli where accepted, else gzip, else the file itself, with
+    Content-Encoding and Vary; a copy older than its file (a stale build) is not used; copies have no URL."""
+    import gzip
+    import os
+
+    plain = b"let x = 1;\n" * 500
+    (tmp_path / "app.mjs").write_bytes(plain)
+    (tmp_path / "app.mjs.gz").write_bytes(gzip.compress(plain))
+    (tmp_path / "app.mjs.br").write_bytes(b"brotli bytes stand in here")
+    port = start(tmp_path, allowed=None)
+    status, encoding, vary, body = get_encoded(port, "/app.mjs", "gzip, deflate, br")
+    assert (status, encoding, vary, body) == (200, "br", "Accept-Encoding", b"brotli bytes stand in here")
+    status, encoding, vary, body = get_encoded(port, "/app.mjs", "gzip, br;q=0")
+    assert (status, encoding, vary) == (200, "gzip", "Accept-Encoding") and gzip.decompress(body) == plain
+    assert get_encoded(port, "/app.mjs", "*;q=1, br;q=0")[1] == "gzip"
+    assert get_encoded(port, "/app.mjs", "identity")[1:] == (None, "Accept-Encoding", plain)
+    assert get_encoded(port, "/app.mjs", None)[1:] == (None, "Accept-Encoding", plain)
+    assert get_encoded(port, "/app.mjs.gz", "gzip")[0] == 404
+    stale = (tmp_path / "app.mjs").stat().st_mtime - 10
+    for copy in ("app.mjs.gz", "app.mjs.br"):
+        os.utime(tmp_path / copy, (stale, stale))
+    assert get_encoded(port, "/app.mjs", "gzip, br")[1:] == (None, "Accept-Encoding", plain)

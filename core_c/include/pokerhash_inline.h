@@ -48,6 +48,17 @@ extern "C" {
 #endif
 #define PH_QUINARY_ENTRIES (PH_SIX_CARD_TABLE ? PH_RH_ENTRIES_567 : PH_RH_ENTRIES_57)
 /* Flush values by rank mask (16 KB); the wasm library leaves them out and derives them (ph_suited_value). */
+/* The wasm builds set PH_DERIVED_TABLES=1: the rank hash's 5- and 7-card values, the value ranks and the
+ * binomials are not shipped but derived when the module loads (eval/derive_tables.c,
+ * combinatorics/binomial_derive.c), so those arrays are writable there. */
+#ifndef PH_DERIVED_TABLES
+#define PH_DERIVED_TABLES 0
+#endif
+#if PH_DERIVED_TABLES
+#define PH_DERIVED_CONST
+#else
+#define PH_DERIVED_CONST const
+#endif
 #ifndef PH_FLUSH_TABLE
 #define PH_FLUSH_TABLE 1
 #endif
@@ -66,7 +77,7 @@ extern "C" {
 #define PH_SUITED_COUNT_MASK 0xffu /* a suited key's count of ranks (ph_suited_keys_low/high) */
 
 /* The generated tables (core_c/tables) the hot path reads. */
-extern const uint16_t ph_quinary_values[PH_QUINARY_ENTRIES]; /* rank-hash blocks for 5, 7, 6 cards */
+extern PH_DERIVED_CONST uint16_t ph_quinary_values[PH_QUINARY_ENTRIES]; /* rank-hash blocks for 5, 7, 6 cards */
 extern const uint64_t ph_card_keys[256];
 extern const uint64_t ph_card_quinary_keys[256];
 extern const uint64_t ph_card_bits[256];

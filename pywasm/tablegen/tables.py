@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import chain, combinations
 
 from . import quinary, rank_hash
-from .emit import banner, c_array, source
+from .emit import banner, c_array, rank_hash_array, source
 from .quinary import GROUP_SPAN, GROUPS
 from .ranking import FiveCardTable
 
@@ -107,10 +107,13 @@ def eval_source():
     plane_bytes = [b for plane in planes() for b in plane]
     card_plane_bytes = [b for plane in card_planes() for b in plane]
     arrays = [
-        c_array("uint16_t", "ph_quinary_values", flat,
-                "best non-flush value of every 5-, 7- and 6-card rank multiset (the quinary): per block the row"
-                " bases, then the values, by the displacement hash of pywasm/tablegen/rank_hash.py",
-                optional_tail=(layout["PH_RH_ENTRIES_57"], "PH_SIX_CARD_TABLE", "PH_QUINARY_ENTRIES")),
+        rank_hash_array("ph_quinary_values", flat, [
+            ("PH_RH_ROWS_5", layout["PH_RH_ROWS_5"], layout["PH_RH_VALUES_5"], layout["PH_RH_ROWS_7"]),
+            ("PH_RH_ROWS_7", layout["PH_RH_ROWS_7"], layout["PH_RH_VALUES_7"], layout["PH_RH_ENTRIES_57"]),
+            ("PH_RH_ROWS_6", layout["PH_RH_ROWS_6"], layout["PH_RH_VALUES_6"], len(flat)),
+        ], "best non-flush value of every 5-, 7- and 6-card rank multiset (the quinary): per block the row bases,"
+           " then the values, by the displacement hash of pywasm/tablegen/rank_hash.py (the wasm builds derive"
+           " the 5- and 7-card values at load: core_c/src/eval/derive_tables.c)"),
         c_array("uint32_t", "ph_qhash_g1", g1,
                 "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
         c_array("uint16_t", "ph_qhash_g2", _short(g2),
@@ -174,7 +177,7 @@ def describe_source():
         packed[value] = sum(r << (4 * i) for i, r in enumerate(order))
     arrays = [c_array("uint32_t", "ph_value_rank_table", packed,
                       "five ranks of each value in order of importance, 4 bits each, first rank lowest",
-                      per_line=8)]
+                      per_line=8, derived=True)]
     return "describe_tables.c", source("Ranks behind each hand value.", arrays), [("ph_value_rank_table", 4 * 7463)]
 
 
@@ -187,7 +190,7 @@ def binomial_source():
     flat = list(chain.from_iterable(table))
     arrays = [c_array("uint64_t", "ph_binomial_table", flat,
                       "C(n,k) = C(n-1,k-1) + C(n-1,k), 0 for k > n; every entry fits 64 bits for n <= 64",
-                      per_line=4, shape=(65, 65))]
+                      per_line=4, shape=(65, 65), derived=True)]
     return "binomial_table.c", source("Pascal's triangle.", arrays), [("ph_binomial_table", 8 * len(flat))]
 
 

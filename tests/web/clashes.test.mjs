@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { PokerHash, PokerHashError } = await import(path.resolve(here, '../../web/dist/pokerhash.mjs'));
-const ph = await PokerHash.load();
+const ph = await PokerHash.load({ games: true });
 const dataFile = process.env.POKERHASH_CLASH_DATA;
 assert.ok(dataFile, 'POKERHASH_CLASH_DATA must name the file of Python answers (test_clashes_node.py sets it)');
 const python = JSON.parse(readFileSync(dataFile, 'utf8'));

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { PokerHash, PokerHashError, GAMES, EQUITY_GAMES } = await import(path.resolve(here, '../../web/dist/pokerhash.mjs'));
-const ph = await PokerHash.load();
+const ph = await PokerHash.load({ games: true });
 const dir = process.env.POKERHASH_GAMES_DATA;
 const data = JSON.parse(readFileSync(path.join(dir, 'games.json'), 'utf8'));
 const modePart = process.env.POKERHASH_GAMES_PART === 'mode';
@@ -135,4 +135,27 @@ test('the mode rule: conflicts and refusals as equity() words them and native ga
     // one rule with hold'em: the same words for the same conflict
     const holdem = (() => { try { ph.equity(['AsAd', 'KsKh'], { exact: true, samples: 10 }); } catch (e) { return e.message; } return null; })();
     assert.throws(() => ph.gameEquity(['AsAd', 'KsKh'], { game: 'shortdeck', exact: true, samples: 10 }), (e) => e.message === holdem);
+});
+
+test("load() fetches the hold'em core only: the other games need loadGames() (or gameEquityAsync, which loads them)", rest, async () => {
+    const core = await PokerHash.load();
+    assert.equal(core.evaluate('As Ks Qs Js Ts'), 1);
+    assert.equal(core.omahaEvaluate('AhKhQdJd', 'Th 9h 2c 3d 4s'), ph.omahaEvaluate('AhKhQdJd', 'Th 9h 2c 3d 4s'));
+    const notLoaded = "the other games are not loaded: call `await ph.loadGames()` first, or load with PokerHash.load({ games: true })";
+    throwsWith(() => core.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'), notLoaded, 'argument');
+    throwsWith(() => core.gameInfo('shortdeck'), notLoaded, 'argument');
+    await Promise.all([core.loadGames(), core.loadGames()]);
+    const engine = core._games();
+    await core.loadGames();
+    assert.equal(core._games(), engine, 'later calls keep the first load');
+    assert.equal(core.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'), ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'));
+    const fresh = await PokerHash.load();
+    const spot = ['AsKs', 'QhQd'];
+    const options = { game: 'shortdeck', board: 'Ts 9s 6h', exact: true };
+    assert.deepEqual((await fresh.gameEquityAsync(spot, options)).equity, ph.gameEquity(spot, options).equity);
+    const retried = await PokerHash.load();
+    await assert.rejects(retried.loadGames({ wasmBinary: 5 }),
+        (e) => e instanceof PokerHashError && e.message === 'wasmBinary must be an ArrayBuffer or a Uint8Array, got number');
+    await retried.loadGames(); // a failed load is not kept: the next call loads
+    assert.equal(retried.gameEvaluate('As Ks Qs Js Ts 9s', 'shortdeck'), ph.gameEvaluate('As Ks Qs Js Ts 9s', 'shortdeck'));
 });

@@ -114,7 +114,7 @@ test("README.md's browser section: every example runs and gives the value its co
 });
 
 test('figures the prose states', async () => {
-    const ph = await lib.PokerHash.load();
+    const ph = await lib.PokerHash.load({ games: true });
     const heads = ph.equity(['AcAd', 'KsKh']);
     assert.equal(heads.exact, true);
     assert.equal(heads.deals, 1_712_304); // "every one of the 1,712,304 boards"

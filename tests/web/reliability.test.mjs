@@ -10,7 +10,7 @@ import vm from 'node:vm';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { PokerHash, PokerHashError, MAX_SAMPLES, cardName } = await import(path.resolve(here, '../../web/dist/pokerhash.mjs'));
-const ph = await PokerHash.load();
+const ph = await PokerHash.load({ games: true });
 const CODES = new Set(['type', 'parse', 'card', 'duplicate', 'count', 'argument', 'range', 'overflow']);
 
 const throwsWith = (fn, message, code) => assert.throws(fn,

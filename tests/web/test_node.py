@@ -48,3 +48,9 @@ def test_js_reliability(built, node):
     """Issue 13 on the JS side: sample-count and output-size limits, BigInt arguments, named option errors,
     'A♠️' card text, a wasm heap flat over 10^5 calls with errors, adversarial arguments (reliability.test.mjs)."""
     run_node(node, ["--test", HERE / "reliability.test.mjs"], timeout=120)
+
+
+def test_js_card_text_reader_agrees_with_the_c_parser(built, node):
+    """Card names and text read in JS (web/src/card_text.mjs): the C parser's ids for every short string over
+    its alphabet and near misses, anything else left to it, so values and messages stay the core's."""
+    run_node(node, ["--test", HERE / "card_text.test.mjs"], timeout=120)

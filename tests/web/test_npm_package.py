@@ -17,7 +17,8 @@ from webtools import HERE, ROOT, WEB, run_node, serve
 EXPECTED_FILES = {
     "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/equity_job.mjs",
     "dist/games.mjs", "dist/ranges.mjs", "dist/analysis.mjs", "dist/uth.mjs", "dist/pokerhash_core.mjs",
-    "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts", "dist/pokerhash.d.mts",
+    "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts", "dist/pokerhash.d.mts", "dist/card_text.mjs",
+    "dist/pokerhash_games.mjs", "dist/pokerhash_games.wasm",
 }
 
 USER_NODE = """
@@ -25,6 +26,7 @@ import { GAMES, PokerHash, PokerHashError } from 'pokerhash';
 import meta from 'pokerhash/package.json' with { type: 'json' };
 const ph = await PokerHash.load();
 const r = ph.equity(['AcAd', 'KsKh']);
+await ph.loadGames(); // pokerhash_games.wasm from the installed package
 console.log(JSON.stringify({
     version: meta.version, core: ph.version, royal: ph.evaluate('As Ks Qs Js Ts'),
     win: r.players[0].win, range: ph.parseRange('QQ+').combos.length, comb: String(ph.comb(64, 32) + 1n),
@@ -40,6 +42,7 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>user
 import { PokerHash } from 'pokerhash';
 const byDefault = await PokerHash.load();
 const elsewhere = await PokerHash.load({ wasmUrl: new URL('./static/core.wasm', location.href) });
+await byDefault.loadGames(); // fetched next to the module, as the core is
 window.result = { royal: byDefault.evaluate('As Ks Qs Js Ts'), kings: elsewhere.describe(elsewhere.evaluate('Kc Kd Kh 2s 2c')),
                   equity: byDefault.equity(['AcAd', 'KsKh']).players[0].win,
                   lowball: byDefault.gameDescribe(byDefault.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'), 'ace_five_8') };

@@ -60,6 +60,8 @@ async function main(): Promise<void> {
         + ph.omahaEvaluate('AhKhQdJd', 'Th Ts 9c');
     console.log(share, odds.deals, seed, estimate, best, range.combos[0].cards, odds.players[2].cards ?? 'a range');
     const game: Game = GAMES[1];
+    const gamesLoaded: Promise<void> = ph.loadGames({ wasmUrl: 'https://example.invalid/pokerhash_games.wasm' });
+    const both: Promise<PokerHash> = PokerHash.load({ games: true });
     const low: number = ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8') + ph.gameInfo(game).worst;
     const lows: Uint16Array = ph.gameEvaluateBatch(new Uint8Array(35), 5, 'deuce_seven');
     const text: string = ph.gameDescribe(low, 'ace_five_8') + ph.gameAnalyze('As Ks Qs Js Ts 6c', 'shortdeck').categoryName;

@@ -142,6 +142,32 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+def load_page(browser, url: str, timeout_ms: float = 120_000) -> dict:
+    """Loads the page in a fresh browser context (an empty cache) until its first Python result; returns
+    {"requests": [{"url", "encoding", "bytes"}], "bytes" (all bodies as they crossed the wire), "jsReadyMs",
+    "pythonReadyMs"} (times from navigation, as the page's own metrics give them)."""
+    context = browser.new_context()
+    page = context.new_page()
+    requests = []
+
+    def finished(request):
+        response = request.response()
+        sizes = request.sizes()
+        requests.append({"url": request.url, "encoding": response.header_value("content-encoding") if response else None,
+                         "bytes": sizes["responseBodySize"] + sizes["responseHeadersSize"]})
+
+    page.on("requestfinished", finished)
+    try:
+        with page.expect_console_message(lambda m: m.text.startswith("pokerhash: first Python result"),
+                                         timeout=timeout_ms):
+            page.goto(url, wait_until="domcontentloaded")
+        metrics = page.evaluate("window.pokerhashPage")
+    finally:
+        context.close()
+    return {"requests": requests, "bytes": sum(r["bytes"] for r in requests),
+            "jsReadyMs": metrics["jsReadyMs"], "pythonReadyMs": metrics["pythonReadyMs"]}
+
+
 @contextlib.contextmanager
 def serve(directory: Path):
     """web/serve.py on 127.0.0.1 and a free port, serving `directory`; yields its base URL."""

@@ -9,7 +9,7 @@
 import { PokerHash } from '../dist/pokerhash.mjs';
 
 export function loadJs() {
-    return PokerHash.load();
+    return PokerHash.load(); // the hold'em core: main.mjs loads the other games after the first answer
 }
 
 /** A Python string literal for `text` (JSON's escapes are Python's too). */

@@ -394,6 +394,7 @@ async function start() {
         equity.ready();
         evaluateHand();
         await nextTask();
+        await js.loadGames(); // the other games' module (pokerhash_games.wasm), after the first answer
         setupGamesPanel({ js: () => js, jsWorker: () => jsWorker });
         await nextTask();
         setupAnalysisPanel({ jsWorker: () => jsWorker });

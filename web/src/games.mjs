@@ -21,6 +21,8 @@ const POT = 5040; // the engine's share unit is 1/5040 pot: half a pot splits 1.
 const CHUNK_SECONDS = 0.1;
 const ANY_HAND = new Set(['random', 'any', 'xx', '*']);
 
+const HOLDEM = 1; // its deck is every card, so its cards need no deck check: the hold'em core has none
+
 /** The core's id (1..) of a game name. */
 export function gameId(game) {
     const id = GAMES.indexOf(game) + 1;
@@ -51,7 +53,7 @@ export function gameInfo(ph, game) {
 function gameCards(ph, id, cards, name = 'cards') {
     const count = ph._collect(cards, name);
     const problem = ph._scratch + AT_TEXT;
-    if (ph._core._ph_game_check_cards(id, ph._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) fail(ph._string(problem), 'card');
+    if (id !== HOLDEM && ph._core._ph_game_check_cards(id, ph._scratch + AT_CARDS, count, problem, TEXT_CAP) !== 0) fail(ph._string(problem), 'card');
     return count;
 }
 
@@ -79,16 +81,23 @@ export function gameEvaluateBatch(ph, cards, k, game, out) {
 
 export function gameOmahaEvaluate(ph, hole, board, game) {
     const id = gameId(game);
-    const holeCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, hole, 'hole'));
-    const boardCards = ph._cardsAt(AT_CARDS, gameCards(ph, id, board, 'board'));
-    if (holeCards.length < 4 || holeCards.length > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCards.length}`, 'count');
-    if (boardCards.length < 3 || boardCards.length > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCards.length}`, 'count');
-    const shared = holeCards.find((card) => boardCards.includes(card));
-    if (shared !== undefined) fail(`duplicate card ${cardName(shared)}`, 'duplicate');
-    const at = ph._scratch + AT_OUT;
-    ph._u8.set(holeCards, at);
-    ph._u8.set(boardCards, at + 8);
-    const value = ph._core._ph_game_omaha_evaluate(id, at, holeCards.length, at + 8, boardCards.length);
+    const cards = ph._scratch + AT_CARDS;
+    const at = ph._scratch + AT_OUT; // the hole at `at`, the board at `at + 8`
+    const holeCount = gameCards(ph, id, hole, 'hole');
+    let heap = ph._u8;
+    for (let i = 0; i < holeCount && i < 8; i++) heap[at + i] = heap[cards + i]; // (typed copyWithin is slower)
+    const boardCount = gameCards(ph, id, board, 'board');
+    if (holeCount < 4 || holeCount > 6) fail(`an Omaha hole needs 4 to 6 cards, got ${holeCount}`, 'count');
+    if (boardCount < 3 || boardCount > 5) fail(`an Omaha board needs 3 to 5 cards, got ${boardCount}`, 'count');
+    heap = ph._u8;
+    for (let i = 0; i < holeCount; i++) { // the first hole card, in hole order, that the board holds too
+        for (let j = 0; j < boardCount; j++) {
+            if (heap[at + i] === heap[cards + j]) fail(`duplicate card ${cardName(heap[at + i])}`, 'duplicate');
+        }
+    }
+    for (let j = 0; j < boardCount; j++) heap[at + 8 + j] = heap[cards + j];
+    const value = id === HOLDEM ? ph._core._ph_omaha_evaluate(at, holeCount, at + 8, boardCount) // in the hold'em core
+        : ph._core._ph_game_omaha_evaluate(id, at, holeCount, at + 8, boardCount);
     if (value < 0) ph._statusError(value);
     return value;
 }

@@ -56,6 +56,14 @@ export interface LoadOptions {
     wasmBinary?: ArrayBuffer | Uint8Array;
     /** Wasm seconds on this host per second of the native estimate, set instead of measured (hostFactor()). */
     hostFactor?: number;
+    /** Also load the other games (loadGames()) before load() resolves; default false. */
+    games?: boolean;
+}
+
+/** Where loadGames() finds pokerhash_games.wasm (default: next to pokerhash.mjs), or its bytes. */
+export interface GamesLoadOptions {
+    wasmUrl?: string | URL;
+    wasmBinary?: ArrayBuffer | Uint8Array;
 }
 
 export interface HandAnalysis {
@@ -403,6 +411,11 @@ export interface GameEquityResult {
 }
 
 export interface PokerHash {
+    /**
+     * Loads the other games (short deck, lowball, hi-lo) from pokerhash_games.wasm: needed once before the game*
+     * methods, which otherwise throw (gameEquityAsync loads them itself). Later calls share the first's promise.
+     */
+    loadGames(options?: GamesLoadOptions): Promise<void>;
     /** A game's scale, deck and categories. */
     gameInfo(game: Game): GameInfo;
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */

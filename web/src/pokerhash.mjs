@@ -42,6 +42,7 @@ import {
 } from './games.mjs';
 import { parseRangeText } from './ranges.mjs';
 import { showdown, strengthJob } from './analysis.mjs';
+import { cardOfName, readCardText } from './card_text.mjs';
 import { uthJob } from './uth.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
@@ -64,7 +65,26 @@ const GAME_ESTIMATE_OPTIONS = ['game', 'board', 'dead'];
 const GAME_EQUITY_OPTIONS = [...GAME_ESTIMATE_OPTIONS, ...MODE_OPTIONS];
 const ASYNC_OPTIONS = ['signal', 'onProgress'];
 const BATCH_ROWS = 1 << 18; // rows per call into wasm: bounds the heap a huge batch needs
+/** duplicate, or card when it is the first card seen twice; marks card in masks (ids 0..31, 32..51). */
+function seen(card, masks, duplicate) {
+    const bit = 1 << (card & 31);
+    const word = card >> 5;
+    if (masks[word] & bit && duplicate < 0) duplicate = card;
+    masks[word] |= bit;
+    return duplicate;
+}
 const HAS_OWN = Object.prototype.hasOwnProperty; // Object.hasOwn's rule, a little quicker in the per-card loop
+const ARRAY_PROTO = Array.prototype;
+const OBJECT_PROTO = Object.prototype;
+
+/**
+ * Whether array's prototypes are the standard two (Object.prototype's own cannot change). For such an array,
+ * an index i that `in` finds on it but not on Array.prototype (which looks on Object.prototype too) is its
+ * own element: two `in` tests, several times quicker than hasOwnProperty, tell a hole or a polluted prototype.
+ */
+function plainArray(array) {
+    return Object.getPrototypeOf(array) === ARRAY_PROTO && Object.getPrototypeOf(ARRAY_PROTO) === OBJECT_PROTO;
+}
 
 const isNode = typeof process === 'object' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -126,52 +146,107 @@ function checkNK(n, k) {
     return [n, k];
 }
 
+/**
+ * The emcc module made by `create` (the hold'em core or the whole library), from `wasmUrl` (by default the file
+ * `name` next to this one) or from `wasmBinary`; a failure is a PokerHashError that says what failed.
+ */
+async function instantiate(create, wasmUrl, wasmBinary, name) {
+    if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
+        fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
+    }
+    const url = String(wasmUrl ?? new URL(name, import.meta.url));
+    const from = wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url, "'")}`;
+    const cannotLoad = (reason, error) => fail(`cannot load the pokerhash WebAssembly module${from}: ${loadReason(reason, url)}`, 'argument', error);
+    const moduleOptions = { locateFile: () => url };
+    if (wasmBinary !== undefined) {
+        if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
+            fail(`wasmBinary must be an ArrayBuffer or a Uint8Array, got ${typeName(wasmBinary)}`, 'type');
+        }
+        moduleOptions.wasmBinary = wasmBinary;
+    } else if (isNode && url.startsWith('file:')) {
+        // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
+        const { readFile } = await import('node:fs/promises');
+        try {
+            moduleOptions.wasmBinary = await readFile(new URL(url));
+        } catch (error) {
+            cannotLoad(FILE_ERRORS[error?.code] ?? error?.message, error);
+        }
+    }
+    // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
+    // caller gets one PokerHashError that says what failed instead.
+    let loaded = false;
+    moduleOptions.printErr = (text) => { if (loaded) console.error(text); };
+    let core;
+    try {
+        core = await create(moduleOptions);
+    } catch (error) {
+        // "Aborted(CompileError: ...). Build with -s ASSERTIONS=1 for more info." says only the middle part
+        cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
+    }
+    loaded = true;
+    return core;
+}
+
+/** The emcc module of the whole library (pokerhash_games.wasm), for the other games. */
+async function loadGamesCore(wasmUrl, wasmBinary) {
+    const { default: create } = await import('./pokerhash_games.mjs');
+    return instantiate(create, wasmUrl, wasmBinary, './pokerhash_games.wasm');
+}
+
 export class PokerHash {
     /**
-     * Instantiates the WebAssembly core. Options: `wasmUrl` (where pokerhash_core.wasm is, by default
-     * next to this file) or `wasmBinary` (its bytes, e.g. when bundling); `hostFactor` (a positive number: the
-     * wasm seconds per second of the native cost estimate, set instead of measured; see hostFactor()).
+     * Instantiates the WebAssembly core: hold'em, Omaha, equity, ranges, combinatorics and analysis. Options:
+     * `wasmUrl` (where pokerhash_core.wasm is, by default next to this file) or `wasmBinary` (its bytes, e.g.
+     * when bundling); `games: true` also loads the other games (loadGames()) before it resolves; `hostFactor`
+     * (a positive number: the wasm seconds per second of the native cost estimate, set instead of measured;
+     * see hostFactor()).
      * @returns {Promise<PokerHash>}
      */
     static async load(options) {
-        const { wasmUrl, wasmBinary, hostFactor: givenFactor } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'hostFactor']);
+        const { wasmUrl, wasmBinary, games = false, hostFactor: givenFactor } = optionsObject(options, ['wasmUrl', 'wasmBinary', 'games', 'hostFactor']);
+        if (typeof games !== 'boolean') fail(`games must be true or false, got ${show(games)}`, 'type');
         const factor = givenFactor === undefined ? undefined : checkedHostFactor(givenFactor, 'hostFactor');
-        if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL)) {
-            fail(`wasmUrl must be a string or a URL, got ${typeName(wasmUrl)}`, 'type');
-        }
-        const url = String(wasmUrl ?? new URL('./pokerhash_core.wasm', import.meta.url));
-        const from = wasmBinary !== undefined ? ' (wasmBinary)' : ` from ${echo(url, "'")}`;
-        const cannotLoad = (reason, error) => fail(`cannot load the pokerhash WebAssembly module${from}: ${loadReason(reason, url)}`, 'argument', error);
-        const moduleOptions = { locateFile: () => url };
-        if (wasmBinary !== undefined) {
-            if (!(wasmBinary instanceof ArrayBuffer || wasmBinary instanceof Uint8Array)) {
-                fail(`wasmBinary must be an ArrayBuffer or a Uint8Array, got ${typeName(wasmBinary)}`, 'type');
-            }
-            moduleOptions.wasmBinary = wasmBinary;
-        } else if (isNode && url.startsWith('file:')) {
-            // emcc 3.1.6's node glue is not ES-module safe, so node gets the bytes handed over.
-            const { readFile } = await import('node:fs/promises');
-            try {
-                moduleOptions.wasmBinary = await readFile(new URL(url));
-            } catch (error) {
-                cannotLoad(FILE_ERRORS[error?.code] ?? error?.message, error);
-            }
-        }
-        // emcc's glue prints a failed start ("Aborted(CompileError ...)") and rejects with a RuntimeError; the
-        // caller gets one PokerHashError that says what failed instead.
-        let loaded = false;
-        moduleOptions.printErr = (text) => { if (loaded) console.error(text); };
-        let core;
-        try {
-            core = await createPokerHashCore(moduleOptions);
-        } catch (error) {
-            // "Aborted(CompileError: ...). Build with -s ASSERTIONS=1 for more info." says only the middle part
-            cannotLoad(String(error?.message ?? error).replace(/^Aborted\((.*)\)(\. Build with .*)?$/s, '$1'), error);
-        }
-        loaded = true;
-        const ph = new PokerHash(core);
+        const loading = instantiate(createPokerHashCore, wasmUrl, wasmBinary, './pokerhash_core.wasm');
+        const gamesLoading = games ? loadGamesCore() : null; // fetched and compiled alongside the core
+        const ph = new PokerHash(await loading);
         ph._hostFactor = factor;
+        ph._pinnedFactor = factor;
+        if (gamesLoading) {
+            ph._gamesLoading = gamesLoading.then((core) => ph._adoptGames(core));
+            await ph._gamesLoading;
+        }
         return ph;
+    }
+
+    /**
+     * Fetches the other games (short deck, lowball, hi-lo: their tables would triple the hold'em download, so
+     * load() leaves them out) from pokerhash_games.wasm, next to this file unless `wasmUrl` or `wasmBinary` says
+     * otherwise. Call it once before the game* methods (gameEquityAsync calls it itself); later calls return
+     * the same promise. A failed load rejects with a PokerHashError, and a later call tries again.
+     * @returns {Promise<void>}
+     */
+    async loadGames(options) {
+        const { wasmUrl, wasmBinary } = guarded(() => optionsObject(options, ['wasmUrl', 'wasmBinary']));
+        if (!this._gamesLoading) {
+            const loading = loadGamesCore(wasmUrl, wasmBinary).then((core) => this._adoptGames(core));
+            this._gamesLoading = loading;
+            loading.catch(() => { if (this._gamesLoading === loading) this._gamesLoading = null; });
+        }
+        return this._gamesLoading;
+    }
+
+    /** Makes the whole library's module the game* methods' engine, with this one's pinned host factor. */
+    _adoptGames(core) {
+        this._gamesEngine = new PokerHash(core);
+        this._gamesEngine._hostFactor = this._pinnedFactor;
+    }
+
+    /** The PokerHash over the whole library that the game* methods run on, once loadGames() has loaded it. */
+    _games() {
+        if (!this._gamesEngine) {
+            fail("the other games are not loaded: call `await ph.loadGames()` first, or load with PokerHash.load({ games: true })", 'argument');
+        }
+        return this._gamesEngine;
     }
 
     /** Use PokerHash.load(). */
@@ -181,14 +256,20 @@ export class PokerHash {
         if (!this._scratch) fail(`cannot allocate ${SCRATCH_BYTES} bytes of wasm memory`, 'argument');
         this._batch = 0;
         this._batchBytes = 0;
+        this._heap = core.HEAPU8;
+        this._seen = new Int32Array(2); // _collect's cards seen so far, as masks of ids 0..31 and 32..51
         this.version = this._string(core._ph_version());
     }
 
     // ---- memory helpers ---------------------------------------------------------------------------
 
-    /** The heap views are re-read on each use: any malloc may grow (and so replace) the wasm memory. */
+    /**
+     * The heap as bytes. Any malloc may grow the wasm memory, which detaches the old view (its length reads 0):
+     * the module's new view is then taken, else the one kept (a property read of the module costs more).
+     */
     get _u8() {
-        return this._core.HEAPU8;
+        const heap = this._heap;
+        return heap.length ? heap : (this._heap = this._core.HEAPU8);
     }
 
     _string(ptr) {
@@ -220,6 +301,8 @@ export class PokerHash {
 
     /** Parses card text into the scratch card area after `count` cards; returns the new count. */
     _parseText(text, count) {
+        const read = readCardText(text, this._u8, this._scratch + AT_CARDS + count, MAX_CARDS - count);
+        if (read >= 0) return count + read;
         const bytes = encoder.encode(withoutVariationSelectors(text));
         let at = this._scratch + AT_TEXT;
         let temp = 0;
@@ -250,35 +333,54 @@ export class PokerHash {
      * whose buffer was transferred away (it would read as no cards).
      */
     _collect(cards, name = 'cards') {
-        let count = 0;
         if (typeof cards === 'string') {
-            count = this._parseText(cards, 0);
-        } else if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
+            const count = this._parseText(cards, 0);
+            this._checkDuplicates(count);
+            return count;
+        }
+        if (Array.isArray(cards) || (ArrayBuffer.isView(cards) && !(cards instanceof DataView))) {
             const base = this._scratch + AT_CARDS;
             const array = Array.isArray(cards);
             const length = array ? cards.length : viewLength(cards, name);
+            let heap = this._u8;
+            let count = 0;
+            const masks = this._seen;
+            masks[0] = masks[1] = 0;
+            let duplicate = -1; // the first card seen twice: reported after every other problem, as for text
+            const plain = array && plainArray(cards);
             for (let i = 0; i < length; i++) {
                 // a hole would read Array.prototype[i]: a polluted prototype must not deal a card
-                if (array && !HAS_OWN.call(cards, i)) fail(`card ${i + 1} is missing (a hole in the array)`, 'type');
-                const card = numeric(cards[i]);
-                if (typeof card === 'number' || typeof card === 'bigint') {
+                if (array && !(plain && i in cards && !(i in ARRAY_PROTO)) && !HAS_OWN.call(cards, i)) {
+                    fail(`card ${i + 1} is missing (a hole in the array)`, 'type');
+                }
+                const item = cards[i];
+                let card = -1; // the one card of an id or a name, else -1 after other text
+                if (typeof item === 'number' && item >= 0 && item < DECK_SIZE && (item | 0) === item) {
+                    card = item;
+                } else if (typeof item === 'string') { // a card's name ("As") is read here; other text by _parseText
+                    card = cardOfName(item);
+                    if (card < 0) {
+                        const first = count;
+                        count = this._parseText(item, count);
+                        heap = this._u8; // parsing a long text may have grown (and so replaced) the memory
+                        for (let at = first; at < count; at++) duplicate = seen(heap[base + at], masks, duplicate);
+                        continue;
+                    }
+                } else {
+                    card = numeric(item);
+                    if (typeof card !== 'number' && typeof card !== 'bigint') fail(CARDS_TYPE, 'type');
                     if (!Number.isInteger(card) || card < 0 || card >= DECK_SIZE) {
                         fail(`card id ${show(card)} outside 0..51`, 'card');
                     }
-                    if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
-                    // the view read afresh: parsing a long text before this card may have grown the memory
-                    this._u8[base + count++] = card;
-                } else if (typeof card === 'string') {
-                    count = this._parseText(card, count);
-                } else {
-                    fail(CARDS_TYPE, 'type');
                 }
+                if (count === MAX_CARDS) fail(`more than ${MAX_CARDS} cards`, 'count');
+                heap[base + count++] = card;
+                duplicate = seen(card, masks, duplicate);
             }
-        } else {
-            fail(CARDS_TYPE, 'type');
+            if (duplicate >= 0) fail(`duplicate card ${cardName(duplicate)}`, 'duplicate');
+            return count;
         }
-        this._checkDuplicates(count);
-        return count;
+        fail(CARDS_TYPE, 'type');
     }
 
     _checkDuplicates(count) {
@@ -302,8 +404,12 @@ export class PokerHash {
         return count;
     }
 
-    _cardsAt(offset, count) {
-        return Array.from(this._u8.subarray(this._scratch + offset, this._scratch + offset + count));
+    _cardsAt(offset, count) { // a plain loop: Array.from of a heap subarray costs several times more
+        const heap = this._u8;
+        const at = this._scratch + offset;
+        const cards = new Array(count);
+        for (let i = 0; i < count; i++) cards[i] = heap[at + i];
+        return cards;
     }
 
     /**
@@ -742,42 +848,42 @@ export class PokerHash {
 
     /** A game's scale: { name, worst, noLow (the "no low" value or null), deck (card ids), categories }. */
     gameInfo(game) {
-        return gameInfo(this, game);
+        return gameInfo(this._games(), game);
     }
 
     /** Value (1 = best) of the best five of 5 to 9 cards on the game's scale. */
     gameEvaluate(cards, game) {
-        return gameEvaluate(this, cards, game);
+        return gameEvaluate(this._games(), cards, game);
     }
 
     /** Values of n hands of k cards (a Uint8Array of n*k ids) on the game's scale, into `out` when given. */
     gameEvaluateBatch(cards, k, game, out) {
-        return gameEvaluateBatch(this, cards, k, game, out);
+        return gameEvaluateBatch(this._games(), cards, k, game, out);
     }
 
     /** Value of exactly two of the 4 to 6 hole cards and three of the 3 to 5 board cards, on the game's scale. */
     gameOmahaEvaluate(hole, board, game) {
-        return gameOmahaEvaluate(this, hole, board, game);
+        return gameOmahaEvaluate(this._games(), hole, board, game);
     }
 
     /** Category index (0 = the game's best category) of a value. */
     gameCategory(value, game) {
-        return gameCategory(this, value, game);
+        return gameCategory(this._games(), value, game);
     }
 
     /** The name of a value's category: "Flush", "Eight Low", "No Low". */
     gameCategoryName(value, game) {
-        return gameCategoryName(this, value, game);
+        return gameCategoryName(this._games(), value, game);
     }
 
     /** "Flush: A-Q-9-8-7", "Eight Low: 8-6-4-2-A", "No Low" (hold'em: describe()'s text). */
     gameDescribe(value, game) {
-        return gameDescribe(this, value, game);
+        return gameDescribe(this._games(), value, game);
     }
 
     /** Value, category, description and best five cards (none for "no low") of one hand in a game. */
     gameAnalyze(cards, game) {
-        return gameAnalyze(this, cards, game);
+        return gameAnalyze(this._games(), cards, game);
     }
 
     /**
@@ -787,18 +893,19 @@ export class PokerHash {
      * as Python's pokerhash.games.equity.
      */
     gameEquity(players, options) {
-        return runJob(gameEquityJob(this, players, optionsObject(options, GAME_EQUITY_OPTIONS)));
+        return runJob(gameEquityJob(this._games(), players, optionsObject(options, GAME_EQUITY_OPTIONS)));
     }
 
     /** gameEquity() in chunks, as equityAsync(): options signal and onProgress(done, total). */
     async gameEquityAsync(players, allOptions) { // async: a bad argument rejects the promise, as a failed run does
         const { signal, onProgress, ...options } = optionsObject(allOptions, [...GAME_EQUITY_OPTIONS, ...ASYNC_OPTIONS]);
-        return runJobAsync(guarded(() => gameEquityJob(this, players, options)), { signal, onProgress });
+        await this.loadGames(); // the first async call of a game may load them itself
+        return runJobAsync(guarded(() => gameEquityJob(this._games(), players, options)), { signal, onProgress });
     }
 
     /** The cost estimate behind gameEquity()'s mode, as equityEstimate(). Options: game, board, dead. */
     gameEquityEstimate(players, options) {
-        return gameEquityEstimate(this, players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
+        return gameEquityEstimate(this._games(), players, optionsObject(options, GAME_ESTIMATE_OPTIONS));
     }
 }
 

@@ -26,8 +26,8 @@ extern const uint16_t ph_qhash_g3[3125];
 extern const uint32_t ph_quinary_dp[5][14][10];
 extern const uint8_t ph_key_planes[4][16];
 extern const uint8_t ph_card_planes[5][64];
-extern const uint32_t ph_value_rank_table[7463];
-extern const uint64_t ph_binomial_table[65][65];
+extern PH_DERIVED_CONST uint32_t ph_value_rank_table[7463];
+extern PH_DERIVED_CONST uint64_t ph_binomial_table[65][65];
 
 /* The rank part of a card key: one card of that rank in the hash, no suit counter. */
 static inline uint64_t ph_rank_key(unsigned rank) {
