@@ -12,6 +12,29 @@
 #include "pokerhash.h"
 #include "eval_internal.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+/* The newest kernel a batch may use, from the environment variable PH_SIMD, read once: "avx512", "avx2",
+ * "simd128" or "portable" caps the choice there (a CPU without that kernel still falls back below it), so
+ * a benchmark or a test can run an older kernel where a newer one exists (AVX2 standing in for an
+ * AVX2-only CPU on one with AVX-512). Unset or any other value: no cap. */
+static unsigned ph_batch_cap(void) {
+    static const struct { const char *name; unsigned kernels; } caps[] = {
+        {"portable", PH_BATCH_PORTABLE}, {"avx2", PH_BATCH_PORTABLE | PH_BATCH_AVX2},
+        {"avx512", PH_BATCH_PORTABLE | PH_BATCH_AVX2 | PH_BATCH_AVX512}, {"simd128", PH_BATCH_PORTABLE | PH_BATCH_SIMD128}};
+    static unsigned cap; /* 0 = not read yet; racing threads store the same answer */
+    if (!cap) {
+        const char *wanted = getenv("PH_SIMD");
+        unsigned read = ~0u;
+        for (size_t i = 0; wanted && i < sizeof caps / sizeof caps[0]; i++)
+            if (strcmp(wanted, caps[i].name) == 0)
+                read = caps[i].kernels;
+        cap = read;
+    }
+    return cap;
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 
@@ -82,24 +105,29 @@ PH_KERNEL int four_hands(const uint8_t *rows, size_t k, const kernel_constants *
     return (~_mm256_movemask_pd(_mm256_castsi256_pd(none))) & 0xf;
 }
 
-PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
-    const kernel_constants c = constants_for(k);
+/* Rows [start, end) of one chunk (at most PH_CHUNK_ROWS), eight a step while the loads stay inside the input;
+ * returns the first row not done (a step with an invalid card is left to the caller). */
+PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, const kernel_constants *c,
+                       uint16_t *out) {
     const __m256i planes01 = _mm256_loadu_si256((const __m256i *)ph_key_planes[0]);
     const __m256i plane2_suits = _mm256_loadu_si256((const __m256i *)ph_key_planes[2]);
     const unsigned rows = k == 5 ? PH_RH_ROWS_5 : k == 6 ? PH_RH_ROWS_6 : PH_RH_ROWS_7;
     const unsigned values = k == 5 ? PH_RH_VALUES_5 : k == 6 ? PH_RH_VALUES_6 : PH_RH_VALUES_7;
     const unsigned shift = k == 5 ? PH_RH_SHIFT_5 : k == 6 ? PH_RH_SHIFT_6 : PH_RH_SHIFT_7;
     const uint16_t *base_of_row = ph_quinary_values + rows, *value_at = ph_quinary_values + values;
+    uint64_t flush_words[PH_CHUNK_ROWS / 64];
+    uint8_t *flush_steps = (uint8_t *)flush_words;
     /* The last load of a step reads 16 bytes from row i + 6: stop while that stays inside the input. */
-    size_t i = 0;
-    for (; i + 8 <= n && (n - i) * k >= 6 * k + 16; i += 8) {
+    size_t i = start;
+    for (; i + 8 <= end && (n - i) * k >= 6 * k + 16; i += 8) {
         const uint8_t *step = cards + i * k;
         _mm_prefetch((const char *)step + PH_PREFETCH_AHEAD, _MM_HINT_T0);
         __m256i error = _mm256_setzero_si256(), lo, hi;
-        int flush = four_hands(step, k, &c, planes01, plane2_suits, &lo, &error);
-        flush |= four_hands(step + 4 * k, k, &c, planes01, plane2_suits, &hi, &error) << 4;
+        int flush = four_hands(step, k, c, planes01, plane2_suits, &lo, &error);
+        flush |= four_hands(step + 4 * k, k, c, planes01, plane2_suits, &hi, &error) << 4;
         if (__builtin_expect(!_mm256_testz_si256(error, error), 0))
-            return i; /* the caller redoes this step row by row and reports the bad row */
+            break;
+        flush_steps[(i - start) / 8] = (uint8_t)flush;
         /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts. */
         __m256i column_mask = _mm256_set1_epi64x((1 << shift) - 1);
         __m256i lo_at = _mm256_or_si256(_mm256_srli_epi64(lo, shift), _mm256_slli_epi64(_mm256_and_si256(lo, column_mask), 32));
@@ -109,15 +137,22 @@ PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *ou
         _mm256_storeu_si256((__m256i *)(at + 8), hi_at);
         for (int j = 0; j < 8; j++)
             out[i + j] = value_at[base_of_row[at[2 * j]] + at[2 * j + 1]];
-        for (; flush; flush &= flush - 1) {
-            int j = __builtin_ctz((unsigned)flush);
-            unsigned value = ph_flush_row_value(step + j * k, k);
-            if (!value)
-                return i + (size_t)j; /* the row changed under us: the caller redoes it, checks included */
-            out[i + j] = (uint16_t)value;
-        }
     }
-    return i;
+    size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);
+    return changed != SIZE_MAX ? changed : i;
+}
+
+PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+    const kernel_constants c = constants_for(k);
+    size_t done = 0;
+    while (done < n) {
+        size_t end = n - done > PH_CHUNK_ROWS ? done + PH_CHUNK_ROWS : n;
+        size_t reached = chunk(cards, done, end, n, k, &c, out);
+        if (reached != end)
+            return reached;
+        done = end;
+    }
+    return done;
 }
 
 /* Rows [0, return value) are written and valid; the rest is for the portable loop. */
@@ -132,7 +167,8 @@ PH_AVX2 static size_t kernel_avx2(const uint8_t *cards, size_t n, size_t k, uint
     }
 }
 
-/* Every CPU test of the batch, made once (0 = not yet); threads racing here all store the same answer. */
+/* Every CPU test of the batch, made once (0 = not yet), less the kernels above the cap PH_SIMD sets (see
+ * ph_batch_cap); threads racing here all store the same answer. */
 unsigned ph_batch_kernels(void) {
     static unsigned known;
     if (!known) {
@@ -140,7 +176,8 @@ unsigned ph_batch_kernels(void) {
         int avx2 = popcnt && __builtin_cpu_supports("avx2");
         int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
-        known = PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (avx512 ? PH_BATCH_AVX512 : 0u);
+        unsigned cpu = PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (avx512 ? PH_BATCH_AVX512 : 0u);
+        known = cpu & ph_batch_cap();
     }
     return known;
 }
@@ -158,7 +195,7 @@ static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_
 #include "eval_simd_wasm.h"
 
 unsigned ph_batch_kernels(void) {
-    return PH_BATCH_PORTABLE | PH_BATCH_SIMD128;
+    return (PH_BATCH_PORTABLE | PH_BATCH_SIMD128) & ph_batch_cap();
 }
 
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
@@ -167,7 +204,7 @@ static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_
 
 #else
 unsigned ph_batch_kernels(void) {
-    return PH_BATCH_PORTABLE;
+    return PH_BATCH_PORTABLE & ph_batch_cap(); /* every cap keeps the portable loop */
 }
 
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
