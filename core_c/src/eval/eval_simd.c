@@ -71,8 +71,8 @@ PH_KERNEL kernel_constants constants_for(size_t k) {
     return c;
 }
 
-/* Four hands: rank hashes (one 64-bit lane each) into *hashes, and the lanes with a flush as a 4-bit mask.
- * Invalid cards are OR-ed into *error. */
+/* Four hands: rank-hash sums (one 64-bit lane each, with carries above bit 23) into *hashes, and the lanes
+ * with a flush as a 4-bit mask. Invalid cards are OR-ed into *error. */
 PH_KERNEL int four_hands(const uint8_t *rows, size_t k, const kernel_constants *c, __m256i planes01,
                          __m256i plane2_suits, __m256i *hashes, __m256i *error) {
     __m256i loaded = _mm256_loadu2_m128i((const __m128i *)(rows + 2 * k), (const __m128i *)rows);
@@ -90,15 +90,16 @@ PH_KERNEL int four_hands(const uint8_t *rows, size_t k, const kernel_constants *
     __m256i p0 = _mm256_permute2x128_si256(planes01, planes01, 0x00);
     __m256i p1 = _mm256_permute2x128_si256(planes01, planes01, 0x11);
     __m256i p2 = _mm256_permute2x128_si256(plane2_suits, plane2_suits, 0x00);
-    __m256i s01 = _mm256_permute2x128_si256(plane2_suits, plane2_suits, 0x11);
+    __m256i s01 = _mm256_permute2x128_si256(plane2_suits, plane2_suits, 0x11), s23 = _mm256_srli_si256(s01, 8);
     __m256i sum0 = _mm256_sad_epu8(_mm256_shuffle_epi8(p0, rank), zero);
     __m256i sum1 = _mm256_sad_epu8(_mm256_shuffle_epi8(p1, rank), zero);
     __m256i sum2 = _mm256_sad_epu8(_mm256_shuffle_epi8(p2, rank), zero);
     __m256i sums = _mm256_add_epi64(_mm256_add_epi64(sum0, _mm256_slli_epi64(sum1, 8)), _mm256_slli_epi64(sum2, 16));
-    *hashes = _mm256_and_si256(sums, _mm256_set1_epi64x(PH_HASH_MASK)); /* drop the carries above bit 23 */
-    /* The suit table gives clubs/diamonds (1, 16) at index suit and hearts/spades at index suit + 8. */
+    *hashes = sums; /* the carries above bit 23 are masked off with the row */
+    /* The suit table gives clubs/diamonds (1, 16) at index suit and hearts/spades at index suit + 8 (its upper
+     * half, s23, a constant the loop keeps). */
     __m256i cd = _mm256_sad_epu8(_mm256_shuffle_epi8(s01, suit), zero);
-    __m256i hs = _mm256_sad_epu8(_mm256_shuffle_epi8(s01, _mm256_or_si256(suit, _mm256_set1_epi8(8))), zero);
+    __m256i hs = _mm256_sad_epu8(_mm256_shuffle_epi8(s23, suit), zero);
     __m256i counters = _mm256_add_epi64(_mm256_add_epi64(cd, _mm256_slli_epi64(hs, 8)), _mm256_set1_epi64x(0x3333));
     __m256i flush = _mm256_and_si256(counters, _mm256_set1_epi64x(0x8888));
     __m256i none = _mm256_cmpeq_epi64(flush, zero);
@@ -117,6 +118,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     const uint16_t *base_of_row = ph_quinary_values + rows, *value_at = ph_quinary_values + values;
     uint64_t flush_words[PH_CHUNK_ROWS / 64];
     uint8_t *flush_steps = (uint8_t *)flush_words;
+    const __m256i row_column_mask = _mm256_set1_epi64x((int64_t)((uint64_t)((1u << shift) - 1) << 32 | (PH_HASH_MASK >> shift)));
     /* The last load of a step reads 16 bytes from row i + 6: stop while that stays inside the input. */
     size_t i = start;
     for (; i + 8 <= end && (n - i) * k >= 6 * k + 16; i += 8) {
@@ -128,10 +130,12 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         if (__builtin_expect(!_mm256_testz_si256(error, error), 0))
             break;
         flush_steps[(i - start) / 8] = (uint8_t)flush;
-        /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts. */
-        __m256i column_mask = _mm256_set1_epi64x((1 << shift) - 1);
-        __m256i lo_at = _mm256_or_si256(_mm256_srli_epi64(lo, shift), _mm256_slli_epi64(_mm256_and_si256(lo, column_mask), 32));
-        __m256i hi_at = _mm256_or_si256(_mm256_srli_epi64(hi, shift), _mm256_slli_epi64(_mm256_and_si256(hi, column_mask), 32));
+        /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts; the
+         * mask also drops the sums' carries above bit 23. */
+        __m256i lo_at = _mm256_blend_epi32(_mm256_srli_epi64(lo, shift), _mm256_slli_epi64(lo, 32), 0xaa);
+        __m256i hi_at = _mm256_blend_epi32(_mm256_srli_epi64(hi, shift), _mm256_slli_epi64(hi, 32), 0xaa);
+        lo_at = _mm256_and_si256(lo_at, row_column_mask);
+        hi_at = _mm256_and_si256(hi_at, row_column_mask);
         uint32_t at[16];
         _mm256_storeu_si256((__m256i *)at, lo_at);
         _mm256_storeu_si256((__m256i *)(at + 8), hi_at);
