@@ -96,8 +96,12 @@ unsigned ph_batch_kernels(void);
 int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* eval_simd_avx512.c: rows [0, return value) written and valid, the rest left to the caller. */
-size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
+/* An x86 kernel over rows [start, end) of n (end - start <= PH_CHUNK_ROWS): rows [start, return value)
+ * written and valid, the rest left to the caller. */
+typedef size_t ph_chunk_kernel(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out);
+
+/* eval_simd_avx512.c's kernel. */
+ph_chunk_kernel ph_chunk_avx512;
 #endif
 
 /* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */

@@ -146,28 +146,19 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     return changed != SIZE_MAX ? changed : i;
 }
 
-PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_KERNEL size_t chunk_k(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
-    size_t done = 0;
-    while (done < n) {
-        size_t end = n - done > PH_CHUNK_ROWS ? done + PH_CHUNK_ROWS : n;
-        size_t reached = chunk(cards, done, end, n, k, &c, out);
-        if (reached != end)
-            return reached;
-        done = end;
-    }
-    return done;
+    return chunk(cards, start, end, n, k, &c, out);
 }
 
-/* Rows [0, return value) are written and valid; the rest is for the portable loop. */
-PH_AVX2 static size_t kernel_avx2(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_AVX2 static size_t chunk_avx2(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     switch (k) {
-    case 5: return kernel_k(cards, n, 5, out);
+    case 5: return chunk_k(cards, start, end, n, 5, out);
 #if PH_SIX_CARD_TABLE
-    case 6: return kernel_k(cards, n, 6, out);
+    case 6: return chunk_k(cards, start, end, n, 6, out);
 #endif
-    case 7: return kernel_k(cards, n, 7, out);
-    default: return 0;
+    case 7: return chunk_k(cards, start, end, n, 7, out);
+    default: return start;
     }
 }
 
@@ -186,13 +177,19 @@ unsigned ph_batch_kernels(void) {
     return known;
 }
 
+/* Rows [0, return value) are written and valid; the rest is for the portable loop. A chunk at a time (see
+ * PH_CHUNK_ROWS), up to the first one the kernel does not finish. */
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
     kernel &= ph_batch_kernels();
-    if (kernel & PH_BATCH_AVX512)
-        return ph_kernel_avx512(cards, n, k, out);
-    if (kernel & PH_BATCH_AVX2)
-        return kernel_avx2(cards, n, k, out);
-    return 0;
+    ph_chunk_kernel *chunk_of = kernel & PH_BATCH_AVX512 ? ph_chunk_avx512 : kernel & PH_BATCH_AVX2 ? chunk_avx2 : NULL;
+    for (size_t done = 0; chunk_of && done < n;) {
+        size_t end = n - done > PH_CHUNK_ROWS ? done + PH_CHUNK_ROWS : n;
+        size_t reached = chunk_of(cards, done, end, n, k, out);
+        if (reached != end)
+            return reached;
+        done = end;
+    }
+    return chunk_of ? n : 0;
 }
 
 #elif defined(__wasm_simd128__)

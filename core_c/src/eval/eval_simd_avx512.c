@@ -94,27 +94,19 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     return changed != SIZE_MAX ? changed : i;
 }
 
-PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_KERNEL size_t chunk_k(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
-    size_t done = 0;
-    while (done < n) {
-        size_t end = n - done > PH_CHUNK_ROWS ? done + PH_CHUNK_ROWS : n;
-        size_t reached = chunk(cards, done, end, n, k, &c, out);
-        if (reached != end)
-            return reached;
-        done = end;
-    }
-    return done;
+    return chunk(cards, start, end, n, k, &c, out);
 }
 
-PH_AVX512 size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_AVX512 size_t ph_chunk_avx512(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     switch (k) {
-    case 5: return kernel_k(cards, n, 5, out);
+    case 5: return chunk_k(cards, start, end, n, 5, out);
 #if PH_SIX_CARD_TABLE
-    case 6: return kernel_k(cards, n, 6, out);
+    case 6: return chunk_k(cards, start, end, n, 6, out);
 #endif
-    case 7: return kernel_k(cards, n, 7, out);
-    default: return 0;
+    case 7: return chunk_k(cards, start, end, n, 7, out);
+    default: return start;
     }
 }
 #endif
