@@ -8,35 +8,31 @@
  * three rank planes give the 24-bit rank hash, two suit planes the four suit counters. Validation is
  * vector-wide too: ids above 51 by a saturating subtraction, repeated cards by comparing each group with
  * its rotations mod k (distances 1..k/2 cover every pair of cards). The rank hash is then looked up per
- * hand (two dependent loads), and the rare hands with a flush are redone from their rows afterwards. */
+ * hand (two dependent loads), and the rare hands with a flush are marked and redone from their rows at the
+ * end of each chunk of rows (ph_finish_flush_rows, shared with the AVX-512 kernel). The environment variable
+ * PH_SIMD caps the kernel chosen (kernels_allowed). */
 #include "pokerhash.h"
 #include "eval_internal.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The newest kernel a batch may use, from the environment variable PH_SIMD, read once: "avx512", "avx2",
- * "simd128" or "portable" caps the choice there (a CPU without that kernel still falls back below it), so
- * a benchmark or a test can run an older kernel where a newer one exists (AVX2 standing in for an
- * AVX2-only CPU on one with AVX-512). Unset or any other value: no cap. */
-static unsigned ph_batch_cap(void) {
+/* The kernels a batch may use, from the environment variable PH_SIMD: "avx512", "avx2" or "portable" caps
+ * the choice there (a CPU without that kernel still falls back below it), so that a benchmark or a test can
+ * run an older kernel where a newer one exists (AVX2 standing in for an AVX2-only CPU on one with AVX-512).
+ * Unset or any other value: no cap. x86-64 only: the WebAssembly build reads no environment. */
+static unsigned kernels_allowed(void) {
     static const struct { const char *name; unsigned kernels; } caps[] = {
         {"portable", PH_BATCH_PORTABLE}, {"avx2", PH_BATCH_PORTABLE | PH_BATCH_AVX2},
-        {"avx512", PH_BATCH_PORTABLE | PH_BATCH_AVX2 | PH_BATCH_AVX512}, {"simd128", PH_BATCH_PORTABLE | PH_BATCH_SIMD128}};
-    static unsigned cap; /* 0 = not read yet; racing threads store the same answer */
-    if (!cap) {
-        const char *wanted = getenv("PH_SIMD");
-        unsigned read = ~0u;
-        for (size_t i = 0; wanted && i < sizeof caps / sizeof caps[0]; i++)
-            if (strcmp(wanted, caps[i].name) == 0)
-                read = caps[i].kernels;
-        cap = read;
-    }
-    return cap;
+        {"avx512", PH_BATCH_PORTABLE | PH_BATCH_AVX2 | PH_BATCH_AVX512}};
+    const char *wanted = getenv("PH_SIMD");
+    for (size_t i = 0; wanted && i < sizeof caps / sizeof caps[0]; i++)
+        if (strcmp(wanted, caps[i].name) == 0)
+            return caps[i].kernels;
+    return ~0u;
 }
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
 
 #define PH_AVX2 __attribute__((target("avx2,popcnt")))
 #define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX2
@@ -168,8 +164,8 @@ PH_AVX2 static size_t chunk_avx2(const uint8_t *cards, size_t start, size_t end,
     }
 }
 
-/* Every CPU test of the batch, made once (0 = not yet), less the kernels above the cap PH_SIMD sets (see
- * ph_batch_cap); threads racing here all store the same answer. */
+/* Every CPU test of the batch, made once (0 = not yet), less the kernels above the cap PH_SIMD sets (read
+ * then, see kernels_allowed); threads racing here all store the same answer. */
 unsigned ph_batch_kernels(void) {
     static unsigned known;
     if (!known) {
@@ -178,7 +174,7 @@ unsigned ph_batch_kernels(void) {
         int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
         unsigned cpu = PH_BATCH_PORTABLE | (avx2 ? PH_BATCH_AVX2 : 0u) | (avx512 ? PH_BATCH_AVX512 : 0u);
-        known = cpu & ph_batch_cap();
+        known = cpu & kernels_allowed();
     }
     return known;
 }
@@ -202,7 +198,7 @@ static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_
 #include "eval_simd_wasm.h"
 
 unsigned ph_batch_kernels(void) {
-    return (PH_BATCH_PORTABLE | PH_BATCH_SIMD128) & ph_batch_cap();
+    return PH_BATCH_PORTABLE | PH_BATCH_SIMD128;
 }
 
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
@@ -211,7 +207,7 @@ static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_
 
 #else
 unsigned ph_batch_kernels(void) {
-    return PH_BATCH_PORTABLE & ph_batch_cap(); /* every cap keeps the portable loop */
+    return PH_BATCH_PORTABLE;
 }
 
 static size_t kernel_rows(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
