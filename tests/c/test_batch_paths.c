@@ -15,20 +15,13 @@
 #include "../../core_c/src/eval/eval_internal.h"
 
 #include "check.h"
+#include "xorshift.h"
 
 enum { SLICE = 1 << 20 };
 
 static const struct { unsigned kernel; const char *name; } kernels[] = {
     {PH_BATCH_AVX512, "avx512"}, {PH_BATCH_AVX2, "avx2"}, {PH_BATCH_SIMD128, "simd128"}, {PH_BATCH_PORTABLE, "portable"}};
 enum { KERNELS = sizeof kernels / sizeof kernels[0] };
-
-static uint64_t rng_state = 0x2545F4914F6CDD1Du;
-static uint64_t next_random(void) {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Du;
-}
 
 /* ph_combinations writes ascending rows: shuffle each, so no path can lean on the order. */
 static void shuffle_rows(uint8_t *rows, size_t count, size_t k) {
