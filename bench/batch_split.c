@@ -1,15 +1,18 @@
-/* Where the time of a random 7-card batch goes, and what the CPU's vector units cost: the figures behind
- * issue 8's closing notes. Not a race (bench/peers.sh races the peers); a split of our own time.
+/* Where a random 5-, 6- and 7-card batch's time goes, per batch kernel, and what the CPU's vector units
+ * cost. Not a race (the peer kit, ../shared/perfkit, races the peers); a split of our own time.
  *
- *   cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src/common $(find core_c/src core_c/tables -name '*.c') \
- *      bench/batch_split.c -o bench/build/batch_split -lm -lpthread && bench/build/batch_split
+ *   cc -std=gnu11 -O3 -Icore_c/include -Icore_c/src/common core_c/src/\*\/\*.c core_c/tables/\*.c \
+ *      bench/batch_split.c -o bench/build/batch_split -lm -lpthread && bench/build/batch_split [HANDS]
  *
- * Rows: ph_evaluate_batch (and each batch kernel this CPU runs, the portable loop included: the native
- * figures the WebAssembly kernel is set beside) and ph_evaluate on 10^7 random hands from card ids; the same
- * hands' two rank-hash lookups alone, from keys summed beforehand (the part a prebuilt hand object saves is everything else).
- * Then eight independent 256-bit and 128-bit operations per loop step, in cycles at the clock measured by
- * a chain of dependent adds: where 256-bit operations cost twice the 128-bit ones, the CPU (or the VM's view
- * of it) splits them, and AVX2 kernels gain little over SSE there. CPU times, median of 7 passes. */
+ * Rows per hand size, on HANDS (default 10^7) random hands: every batch kernel this CPU runs, forced through
+ * ph_batch_with (the portable loop too: the native figure the WebAssembly kernel is set beside; PH_SIMD caps
+ * the dispatched row as it caps ph_evaluate_batch), ph_evaluate one call per hand, and two floors from keys
+ * summed beforehand: the flush test and two rank-hash lookups (what an evaluator of prebuilt hand objects
+ * does per hand, so a kernel's time above it is the cost of starting from card ids) and the lookups alone.
+ * The last column is the prebuilt row's time over each row's. Then eight independent 256-bit and 128-bit
+ * operations per loop step, in cycles at the clock measured by a chain of dependent adds: where 256-bit
+ * operations cost twice the 128-bit ones, the CPU (or the VM's view of it) splits them, and AVX2 kernels
+ * gain little over SSE there. CPU times, median of 7 round-robin passes. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -19,8 +22,9 @@
 #include "../core_c/src/eval/eval_internal.h"
 #include "pokerhash.h"
 
-#define HANDS 10000000u
 #define PASSES 7
+
+static size_t hands = 10000000u;
 
 static double cpu_seconds(void) {
     struct timespec t;
@@ -41,41 +45,96 @@ static unsigned next_card(void) {
     return (unsigned)(rng_state % PH_DECK_SIZE);
 }
 
-typedef void job_fn(const uint8_t *rows, const uint32_t *hashes, uint16_t *out);
+/* One hand size's inputs: the rows, and each row's card-key sum and suit-major bits summed beforehand (what
+ * a prebuilt hand object holds). */
+typedef struct inputs {
+    size_t k;
+    uint8_t *rows;
+    uint64_t *keys, *bits;
+} inputs;
 
-static void batch(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
-    (void)hashes;
-    ph_evaluate_batch(rows, HANDS, 7, out, NULL);
-}
+typedef void job_fn(const inputs *in, uint16_t *out);
 
 static unsigned kernel_to_time;
 
-static void batch_with_kernel(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
-    (void)hashes;
-    ph_batch_with(kernel_to_time, rows, HANDS, 7, out, NULL);
+static void batch(const inputs *in, uint16_t *out) {
+    ph_evaluate_batch(in->rows, hands, in->k, out, NULL);
 }
 
-static void one_call_each(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
-    (void)hashes;
-    for (size_t i = 0; i < HANDS; i++)
-        out[i] = (uint16_t)ph_evaluate(rows + 7 * i, 7);
+static void batch_with_kernel(const inputs *in, uint16_t *out) {
+    ph_batch_with(kernel_to_time, in->rows, hands, in->k, out, NULL);
 }
 
-static void lookups_only(const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
-    (void)rows;
-    for (size_t i = 0; i < HANDS; i++)
-        out[i] = (uint16_t)ph_rank_hash_lookup(hashes[i], PH_RH_ROWS_7, PH_RH_VALUES_7, PH_RH_SHIFT_7);
+static void one_call_each(const inputs *in, uint16_t *out) {
+    for (size_t i = 0; i < hands; i++)
+        out[i] = (uint16_t)ph_evaluate(in->rows + in->k * i, in->k);
 }
 
-static double median_ns_per_hand(job_fn *job, const uint8_t *rows, const uint32_t *hashes, uint16_t *out) {
-    double t[PASSES];
-    for (int p = 0; p < PASSES; p++) {
-        double start = cpu_seconds();
-        job(rows, hashes, out);
-        t[p] = cpu_seconds() - start;
+/* The floor of any path from card ids: a flush test and the two rank-hash lookups of a key summed beforehand,
+ * as an evaluator of prebuilt hand objects does. */
+static void prebuilt_keys(const inputs *in, uint16_t *out) {
+    for (size_t i = 0; i < hands; i++)
+        out[i] = (uint16_t)ph_value_with(in->keys[i], 0, in->bits[i], in->k);
+}
+
+static void lookups_only(const inputs *in, uint16_t *out) {
+    for (size_t i = 0; i < hands; i++)
+        out[i] = (uint16_t)ph_plain_value(in->keys[i], in->k);
+}
+
+typedef struct row {
+    const char *name;
+    job_fn *job;
+    unsigned kernel;
+    double seconds[PASSES];
+} row;
+
+/* Round-robin passes, so that every row sees the same drift of a shared machine; median CPU ns per hand. */
+static void time_rows(const inputs *in, row *rows, size_t count, uint16_t *out) {
+    for (int p = 0; p < PASSES; p++)
+        for (size_t r = 0; r < count; r++) {
+            kernel_to_time = rows[r].kernel;
+            double start = cpu_seconds();
+            rows[r].job(in, out);
+            rows[r].seconds[p] = cpu_seconds() - start;
+        }
+    double floor_ns = 0;
+    for (size_t r = 0; r < count; r++) {
+        qsort(rows[r].seconds, PASSES, sizeof rows[r].seconds[0], by_value);
+        double ns = 1e9 * rows[r].seconds[PASSES / 2] / (double)hands;
+        if (rows[r].job == prebuilt_keys)
+            floor_ns = ns;
+        printf("| %zu | %s | %.2f | %.2f |\n", in->k, rows[r].name, ns, floor_ns > 0 ? floor_ns / ns : 0.0);
     }
-    qsort(t, PASSES, sizeof t[0], by_value);
-    return 1e9 * t[PASSES / 2] / HANDS;
+}
+
+static void make_inputs(inputs *in, size_t k) {
+    in->k = k;
+    in->rows = malloc(k * hands);
+    in->keys = malloc(sizeof *in->keys * hands);
+    in->bits = malloc(sizeof *in->bits * hands);
+    if (!in->rows || !in->keys || !in->bits)
+        exit(1);
+    for (size_t i = 0; i < hands; i++) {
+        uint64_t used = 0, key = PH_SUIT_BIAS, bits = 0;
+        for (size_t j = 0; j < k;) {
+            unsigned card = next_card();
+            if (used >> card & 1)
+                continue;
+            used |= UINT64_C(1) << card;
+            key += ph_card_keys[card];
+            bits += ph_card_bits[card];
+            in->rows[k * i + j++] = (uint8_t)card;
+        }
+        in->keys[i] = key;
+        in->bits[i] = bits;
+    }
+}
+
+static void free_inputs(inputs *in) {
+    free(in->rows);
+    free(in->keys);
+    free(in->bits);
 }
 
 #if defined(__x86_64__)
@@ -121,44 +180,37 @@ __attribute__((target("avx2"))) static void vector_costs(void) {
 }
 #endif
 
-int main(void) {
-    uint8_t *rows = malloc(7 * (size_t)HANDS);
-    uint32_t *hashes = malloc(sizeof *hashes * HANDS);
-    uint16_t *out = malloc(sizeof *out * HANDS);
-    if (!rows || !hashes || !out)
+int main(int argc, char **argv) {
+    if (argc > 1)
+        hands = (size_t)strtoull(argv[1], NULL, 10);
+    uint16_t *out = malloc(sizeof *out * hands);
+    if (!out || hands < 1)
         return 1;
-    for (size_t i = 0; i < HANDS; i++) {
-        uint64_t used = 0, key = PH_SUIT_BIAS;
-        for (int j = 0; j < 7;) {
-            unsigned card = next_card();
-            if (used >> card & 1)
-                continue;
-            used |= UINT64_C(1) << card;
-            key += ph_card_keys[card];
-            rows[7 * i + j++] = (uint8_t)card;
-        }
-        hashes[i] = (uint32_t)(key >> PH_HASH_SHIFT); /* flush hands too: their rank hash is as random */
-    }
-    printf("| 10^7 random 7-card hands | ns per hand |\n|---|---:|\n");
-    printf("| ph_evaluate_batch | %.2f |\n", median_ns_per_hand(batch, rows, hashes, out));
+    printf("random hands: %zu a size; median CPU time of %d round-robin passes\n\n", hands, PASSES);
+    printf("| k | row | ns per hand | prebuilt keys' time / this |\n|---|---|---:|---:|\n");
     static const struct { unsigned kernel; const char *name; } kernels[] = {
-        {PH_BATCH_PORTABLE, "portable loop"}, {PH_BATCH_AVX2, "AVX2 kernel"}, {PH_BATCH_AVX512, "AVX-512 kernel"}};
-    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
-        if (!(ph_batch_kernels() & kernels[i].kernel))
-            continue;
-        kernel_to_time = kernels[i].kernel;
-        printf("| ph_evaluate_batch, %s only | %.2f |\n", kernels[i].name,
-               median_ns_per_hand(batch_with_kernel, rows, hashes, out));
+        {PH_BATCH_PORTABLE, "ph_batch_with, portable loop"}, {PH_BATCH_AVX2, "ph_batch_with, AVX2 kernel"},
+        {PH_BATCH_AVX512, "ph_batch_with, AVX-512 kernel"}, {PH_BATCH_SIMD128, "ph_batch_with, SIMD128 kernel"}};
+    for (size_t k = 5; k <= 7; k++) {
+        inputs in;
+        make_inputs(&in, k);
+        row rows[8];
+        size_t count = 0;
+        rows[count++] = (row){"prebuilt keys: flush test + the two rank-hash lookups", prebuilt_keys, 0, {0}};
+        rows[count++] = (row){"the two rank-hash lookups alone", lookups_only, 0, {0}};
+        rows[count++] = (row){"ph_evaluate_batch (as dispatched)", batch, 0, {0}};
+        for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
+            if (ph_batch_kernels() & kernels[i].kernel)
+                rows[count++] = (row){kernels[i].name, batch_with_kernel, kernels[i].kernel, {0}};
+        rows[count++] = (row){"ph_evaluate, one call per hand", one_call_each, 0, {0}};
+        time_rows(&in, rows, count, out);
+        free_inputs(&in);
     }
-    printf("| ph_evaluate, one call per hand | %.2f |\n", median_ns_per_hand(one_call_each, rows, hashes, out));
-    printf("| the two rank-hash lookups alone, keys summed beforehand | %.2f |\n\n",
-           median_ns_per_hand(lookups_only, rows, hashes, out));
+    printf("\n");
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2"))
         vector_costs();
 #endif
-    free(rows);
-    free(hashes);
     free(out);
     return 0;
 }

@@ -20,14 +20,7 @@
 #include "pokerhash.h"
 
 #include "check.h"
-
-static uint64_t rng_state = 0x2545F4914F6CDD1Du;
-static uint64_t next_random(void) {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1Du;
-}
+#include "xorshift.h"
 
 /* ---- state machine handles ------------------------------------------------------------------------ */
 

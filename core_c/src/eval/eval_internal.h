@@ -56,6 +56,30 @@ enum { PH_BATCH_PORTABLE = 1, PH_BATCH_AVX2 = 2, PH_BATCH_AVX512 = 4, PH_BATCH_S
  * prefetcher fell behind: 1 KB ahead took 8-12 % off 10^7 random 7-card rows (bench/RESULTS.md). */
 enum { PH_PREFETCH_AHEAD = 1024 };
 
+/* The x86 kernels mark each step's flush rows in a bitset, branch-free, and work them off at the end of a
+ * chunk of this many rows while its rows are still in cache: flushes are 3 % of random 7-card hands, but a
+ * step of eight holds one 22 % of the time, and a branch on them mispredicts. */
+enum { PH_CHUNK_ROWS = 4096 };
+
+/* Values of the rows a chunk marked: bit j of byte s of `marks` is row start + 8 s + j, for the chunk's
+ * `steps` steps of eight rows (the bytes up to the next multiple of eight are cleared here). Returns the
+ * first row whose flush changed under us (the caller redoes it, checks included), or SIZE_MAX. */
+static inline size_t ph_finish_flush_rows(const uint8_t *cards, size_t start, size_t steps, size_t k,
+                                          uint64_t marks[PH_CHUNK_ROWS / 64], uint16_t *out) {
+    uint8_t *mark_steps = (uint8_t *)marks;
+    for (size_t s = steps; s % 8; s++)
+        mark_steps[s] = 0;
+    for (size_t w = 0; w < (steps + 7) / 8; w++)
+        for (uint64_t marked = marks[w]; marked; marked &= marked - 1) {
+            size_t row = start + 64 * w + (size_t)__builtin_ctzll(marked); /* little-endian bytes */
+            unsigned value = ph_flush_row_value(cards + row * k, k);
+            if (!value)
+                return row;
+            out[row] = (uint16_t)value;
+        }
+    return SIZE_MAX;
+}
+
 /* The kernels this build and CPU run (PH_BATCH_PORTABLE always). */
 unsigned ph_batch_kernels(void);
 
@@ -64,8 +88,12 @@ unsigned ph_batch_kernels(void);
 int ph_batch_with(unsigned kernel, const uint8_t *cards, size_t n, size_t k, uint16_t *out, size_t *bad_row);
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-/* eval_simd_avx512.c: rows [0, return value) written and valid, the rest left to the caller. */
-size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
+/* An x86 kernel over rows [start, end) of n (end - start <= PH_CHUNK_ROWS): rows [start, return value)
+ * written and valid, the rest left to the caller. */
+typedef size_t ph_chunk_kernel(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out);
+
+/* eval_simd_avx512.c's kernel. */
+ph_chunk_kernel ph_chunk_avx512;
 #endif
 
 /* ph_evaluate_batch's contract for k in 5..9: the newest kernel the CPU runs. */

@@ -19,10 +19,6 @@
 #define PH_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,popcnt")))
 #define PH_KERNEL static inline __attribute__((always_inline)) PH_AVX512
 
-/* A chunk's flush rows are marked in a bitset, a byte a step, and worked off at the chunk's end while its rows
- * are still in cache. */
-enum { CHUNK_ROWS = 4096 };
-
 /* Index vectors of one hand size (a compile-time constant in each instance). */
 typedef struct kernel_constants {
     __m512i expand, pads, rotate[3];
@@ -53,7 +49,7 @@ PH_KERNEL kernel_constants constants_for(size_t k) {
     return c;
 }
 
-/* Rows [start, end) of one chunk (at most CHUNK_ROWS), eight a step while 64 bytes can be read; returns the
+/* Rows [start, end) of one chunk (at most PH_CHUNK_ROWS), eight a step while 64 bytes can be read; returns the
  * first row not done (a step with an invalid card is left to the caller). */
 PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k,
                        const kernel_constants *c, uint16_t *out) {
@@ -64,8 +60,8 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     const __m512i plane0 = _mm512_loadu_si512(ph_card_planes[0]), plane1 = _mm512_loadu_si512(ph_card_planes[1]),
                   plane2 = _mm512_loadu_si512(ph_card_planes[2]), clubs_diamonds = _mm512_loadu_si512(ph_card_planes[3]),
                   hearts_spades = _mm512_loadu_si512(ph_card_planes[4]), zero = _mm512_setzero_si512();
-    uint64_t flush_words[CHUNK_ROWS / 64];
-    uint8_t *flush_steps = (uint8_t *)flush_words; /* bit j of byte s: row start + 8 s + j (little-endian) */
+    uint64_t flush_words[PH_CHUNK_ROWS / 64];
+    uint8_t *flush_steps = (uint8_t *)flush_words;
     size_t i = start;
     for (; i + 8 <= end && (n - i) * k >= 64; i += 8) {
         const uint8_t *step = cards + i * k;
@@ -94,41 +90,23 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         for (int j = 0; j < 8; j++)
             out[i + j] = value_at[base_of_row[row_column[2 * j]] + row_column[2 * j + 1]];
     }
-    size_t steps = (i - start) / 8;
-    for (size_t s = steps; s % 8; s++)
-        flush_steps[s] = 0;
-    for (size_t w = 0; w < (steps + 7) / 8; w++)
-        for (uint64_t marked = flush_words[w]; marked; marked &= marked - 1) {
-            size_t row = start + 64 * w + (size_t)__builtin_ctzll(marked);
-            unsigned value = ph_flush_row_value(cards + row * k, k);
-            if (!value)
-                return row; /* the row changed under us: the caller redoes it, checks included */
-            out[row] = (uint16_t)value;
-        }
-    return i;
+    size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);
+    return changed != SIZE_MAX ? changed : i;
 }
 
-PH_KERNEL size_t kernel_k(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_KERNEL size_t chunk_k(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     const kernel_constants c = constants_for(k);
-    size_t done = 0;
-    while (done < n) {
-        size_t end = n - done > CHUNK_ROWS ? done + CHUNK_ROWS : n;
-        size_t reached = chunk(cards, done, end, n, k, &c, out);
-        if (reached != end)
-            return reached;
-        done = end;
-    }
-    return done;
+    return chunk(cards, start, end, n, k, &c, out);
 }
 
-PH_AVX512 size_t ph_kernel_avx512(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
+PH_AVX512 size_t ph_chunk_avx512(const uint8_t *cards, size_t start, size_t end, size_t n, size_t k, uint16_t *out) {
     switch (k) {
-    case 5: return kernel_k(cards, n, 5, out);
+    case 5: return chunk_k(cards, start, end, n, 5, out);
 #if PH_SIX_CARD_TABLE
-    case 6: return kernel_k(cards, n, 6, out);
+    case 6: return chunk_k(cards, start, end, n, 6, out);
 #endif
-    case 7: return kernel_k(cards, n, 7, out);
-    default: return 0;
+    case 7: return chunk_k(cards, start, end, n, 7, out);
+    default: return start;
     }
 }
 #endif
