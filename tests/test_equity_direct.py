@@ -31,7 +31,8 @@ def _through_runner(pieces, total, totals, progress):
 @contextlib.contextmanager
 def planned_path():
     """equity() with no direct lane: every input through Spot, every job through the runner."""
-    with mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
+    with mock.patch.object(_equity, "known_hands", lambda *args: None), \
+            mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
             mock.patch.object(_equity_jobs, "_run_here", _through_runner):
         yield
 

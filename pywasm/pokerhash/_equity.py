@@ -31,7 +31,7 @@ from . import _equity_jobs as jobs
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
 from ._equity_engine import Tally
-from ._equity_fixed import fixed_spot
+from ._equity_fixed import fixed_spot, known_hands
 from ._equity_spot import Spot as _Spot
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
@@ -188,6 +188,15 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
         100000
     """
     started = time.perf_counter()
+    # A bot's call (known hands, default options) in one native call; anything else, valid or not, below.
+    if (progress is None and executor is None and samples is None and seed is None and stderr is None
+            and (exact is None or exact is True) and (force is False or force is True)
+            and (threads is None or type(threads) is int and threads > 0)):
+        fields = known_hands(players, board, dead, omaha, AUTO_EXACT_SECONDS)
+        if fields is not None:
+            labels, equities, win, tie, lose, deals, board_ids, dead_ids, win_rate, tie_rate, lose_rate = fields
+            return _filled(labels, equities, win, tie, lose, deals, True, None, None, board_ids, dead_ids,
+                           time.perf_counter() - started, win_rate, tie_rate, lose_rate)
     most = jobs.local_threads(threads, executor)
     if isinstance(executor, int) and not isinstance(executor, bool):
         executor = None  # executor=N: N local threads, planned as threads=N
@@ -231,15 +240,22 @@ def _result(spot: _Spot, total: Optional[Tally], exact: bool, seed: Optional[int
         tie_rate = tuple([t / weight for t in total["weighted_tie"]])
         lose_rate = tuple([max(0.0, (weight - w - t) / weight)
                            for w, t in zip(total["weighted_win"], total["weighted_tie"])])
+    return _filled(tuple(spot.labels), equities, tuple(map(int, total["win"])), tuple(map(int, total["tie"])),
+                   tuple(map(int, total["lose"])), deals, exact, None if exact else jobs.stderrs(total), seed,
+                   spot.board, spot.dead, seconds, win_rate, tie_rate, lose_rate)
+
+
+def _filled(players: Tuple[str, ...], equities: Tuple[float, ...], win: Tuple[int, ...], tie: Tuple[int, ...],
+            lose: Tuple[int, ...], deals: int, exact: bool, stderr: Optional[Tuple[float, ...]], seed: Optional[int],
+            board: Any, dead: Any, seconds: float, win_rate: Tuple[float, ...], tie_rate: Tuple[float, ...],
+            lose_rate: Tuple[float, ...]) -> EquityResult:
+    """An EquityResult of these fields (board and dead as card ids)."""
     # The fields as the dataclass's __init__ would set them, without its 15 frozen setattr calls (a fifth of
     # a river call); test_results_hold_every_field_in_the_dataclass_order holds this list to the dataclass's fields.
     result = _new(EquityResult)
     result.__dict__.update(
-        players=tuple(spot.labels), equity=equities,
-        win=tuple(map(int, total["win"])), tie=tuple(map(int, total["tie"])),
-        lose=tuple(map(int, total["lose"])), deals=deals, exact=exact,
-        stderr=None if exact else jobs.stderrs(total), seed=seed,
-        board=tuple([_CARDS[c] for c in spot.board]), dead=tuple([_CARDS[c] for c in spot.dead]),
+        players=players, equity=equities, win=win, tie=tie, lose=lose, deals=deals, exact=exact, stderr=stderr,
+        seed=seed, board=tuple([_CARDS[c] for c in board]), dead=tuple([_CARDS[c] for c in dead]),
         seconds=seconds, win_rate=win_rate, tie_rate=tie_rate, lose_rate=lose_rate)
     return result
 

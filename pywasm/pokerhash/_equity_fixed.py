@@ -6,6 +6,11 @@ they are plain (text or lists of cards, no card shared, a board of 0, 3, 4 or 5 
 builds the same Spot straight from the card ids: the same labels, holdings and engine arguments, so the run
 and the result are the ones Spot would give. For anything else, including every input that Spot would
 refuse, it answers None and the caller builds the Spot, which then says what is wrong in its own words.
+
+known_hands() goes further for the commonest options (exact or auto mode, no Monte Carlo option, no
+progress, no executor): the native core's equity_hands reads the hands, checks them as fixed_spot does,
+enumerates and returns the result's fields in one call. It answers None for all else, and where the core
+lacks equity_hands (the wasm core under Pyodide), so that the call takes fixed_spot's lane or Spot's.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from ._backend import core
 from ._cards import CARD_NAMES
+from ._equity_host import host_factor
 from ._equity_spot import HOLDEM, Spot
 
 _DECK_CARDS = 52
@@ -41,6 +47,21 @@ class FixedSpot(Spot):
     def deal_rate(self) -> Tuple[float, float]:
         """What Spot.deal_rate measures here: every try succeeds, drawing one holding per player."""
         return 1.0, float(len(self.holdings))
+
+
+#: equity_hands of the native core; None where the core has no such entry
+_equity_hands = getattr(core, "equity_hands", None)
+
+
+def known_hands(players: Any, board: Any, dead: Any, omaha: Any, auto_seconds: float) -> Optional[Tuple[Any, ...]]:
+    """The exact result's fields (players, equity, win, tie, lose, deals, board ids, dead ids, win_rate,
+    tie_rate, lose_rate) of equity(players, board, dead, omaha=omaha) in auto or exact mode, when every
+    player is one known hand, the call is plainly valid and the cost model puts the enumeration within
+    `auto_seconds` of this host (so auto mode would enumerate it, in one piece: one holding each is one
+    unit); None otherwise, for the checked path to decide."""
+    if _equity_hands is None:
+        return None
+    return _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
 
 
 def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[FixedSpot]:
