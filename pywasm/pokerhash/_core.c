@@ -1357,6 +1357,15 @@ static PyObject *spot_seconds(call_args *a, equity_run run) {
     return PyFloat_FromDouble(seconds);
 }
 
+/* An upper bound of spot_seconds' hold'em estimate (inf for Omaha), from the holding counts alone. */
+static PyObject *spot_seconds_bound(call_args *a) {
+    double seconds = 0;
+    int status = ph_equity_exact_seconds_bound(&a->spot.game, &seconds);
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return PyFloat_FromDouble(seconds);
+}
+
 /* The bindings of a spot: name, result (an expression of a), usage, argument count, then the steps. */
 #define SPOT_BINDING(name, result, usage, arity, ...)                              \
     static const call_spec name##_args = {TAKES(usage, arity), STEPS(__VA_ARGS__)}; \
@@ -1366,6 +1375,8 @@ SPOT_BINDING(equity_units, spot_units(a, HOLDEM_EXACT), "equity_units(players_ho
              SPOT(0))
 SPOT_BINDING(equity_exact_seconds, spot_seconds(a, HOLDEM_EXACT),
              "equity_exact_seconds(players_holdings, weights, board, dead)", 4, SPOT(0))
+SPOT_BINDING(equity_exact_seconds_bound, spot_seconds_bound(a),
+             "equity_exact_seconds_bound(players_holdings, weights, board, dead)", 4, SPOT(0))
 SPOT_BINDING(equity_exact, equity_tally(a, HOLDEM_EXACT),
              "equity_exact(players_holdings, weights, board, dead, start, count)", 6, U64(4, start), U64(5, count),
              SPOT(0), RULE(holdem_units_cover))
@@ -1819,6 +1830,8 @@ static PyMethodDef methods[] = {
     FASTCALL(equity_units, "equity_units($module, players_holdings, weights, board, dead, /)\n--\n\nExact work units: the number of holding combinations."),
     FASTCALL(equity_exact_seconds,
              "equity_exact_seconds($module, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration."),
+    FASTCALL(equity_exact_seconds_bound,
+             "equity_exact_seconds_bound($module, players_holdings, weights, board, dead, /)\n--\n\nAn upper bound of equity_exact_seconds from the holding counts alone (inf for Omaha)."),
     FASTCALL(equity_exact, "equity_exact($module, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1."),
     FASTCALL(equity_sample, "equity_sample($module, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1."),
     FASTCALL(equity_hands, "equity_hands($module, players, board, dead, omaha, most_seconds, /)\n--\n\nThe exact result fields of known hands (equity()'s), or None for any call its checked path must decide."),

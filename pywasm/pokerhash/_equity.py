@@ -31,6 +31,7 @@ from . import _equity_jobs as jobs
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
 from ._equity_engine import Tally
+from ._equity_host import host_seconds
 from ._equity_fixed import fixed_spot, known_hands
 from ._equity_spot import Spot as _Spot
 
@@ -205,6 +206,13 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
     spot = fixed_spot(players, board, dead, omaha) or _Spot(players, board, dead, omaha)
     spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
+    # A small exact job, told by a cheap bound of the cost model's estimate: the mode and the plan (one piece,
+    # this thread) that the estimate would give, without computing it.
+    if executor is None and (progress is None or callable(progress)) and (exact or exact is None and not sampling):
+        bound = spot.seconds_bound()
+        if jobs.one_piece(bound) and host_seconds(bound) <= min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS):
+            total = jobs.run_small_exact(None, spot.args, spot.units(), progress)
+            return _result(spot, total, True, None, time.perf_counter() - started)
     most = jobs.default_threads(most)
     run_exact, batch = jobs.pick_mode(exact, sampling, spot, cap, target, MC_BATCH, most=most, executor=executor,
                                       auto_seconds=AUTO_EXACT_SECONDS, refuse_seconds=REFUSE_SAMPLING_SECONDS,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
+from . import _equity_engine
 from ._backend import core
 from ._cards import CARD_NAMES
 from ._equity_host import host_factor
@@ -59,7 +60,7 @@ def known_hands(players: Any, board: Any, dead: Any, omaha: Any, auto_seconds: f
     player is one known hand, the call is plainly valid and the cost model puts the enumeration within
     `auto_seconds` of this host (so auto mode would enumerate it, in one piece: one holding each is one
     unit); None otherwise, for the checked path to decide."""
-    if _equity_hands is None:
+    if _equity_hands is None or _equity_engine.engine is not None:  # a test's stand-in engine counts it all
         return None
     return _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
 
@@ -71,16 +72,16 @@ def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[Fixe
         return None
     if omaha is not None and omaha is not True and omaha is not False:
         return None
-    table = _cards(board)
-    gone = _cards(dead)
-    if table is None or gone is None or len(table) not in (0, 3, 4, 5):
-        return None
     hands: List[List[int]] = []
-    for p in players:
+    for p in players:  # first: a range among the players (the commonest None) is told before any card is read
         hand = _hand(p)
         if hand is None:
             return None
         hands.append(hand)
+    table = _cards(board)
+    gone = _cards(dead)
+    if table is None or gone is None or len(table) not in (0, 3, 4, 5):
+        return None
     used = 0
     for cards in (table, gone, *hands):
         for c in cards:
