@@ -193,7 +193,7 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
     if (progress is None and executor is None and samples is None and seed is None and stderr is None
             and (exact is None or exact is True) and (force is False or force is True)
             and (threads is None or type(threads) is int and threads > 0)):
-        fields = known_hands(players, board, dead, omaha, AUTO_EXACT_SECONDS)
+        fields = known_hands(players, board, dead, omaha, min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS))
         if fields is not None:
             labels, equities, win, tie, lose, deals, board_ids, dead_ids, win_rate, tie_rate, lose_rate = fields
             return _filled(labels, equities, win, tie, lose, deals, True, None, None, board_ids, dead_ids,

@@ -58,8 +58,8 @@ def known_hands(players: Any, board: Any, dead: Any, omaha: Any, auto_seconds: f
     """The exact result's fields (players, equity, win, tie, lose, deals, board ids, dead ids, win_rate,
     tie_rate, lose_rate) of equity(players, board, dead, omaha=omaha) in auto or exact mode, when every
     player is one known hand, the call is plainly valid and the cost model puts the enumeration within
-    `auto_seconds` of this host (so auto mode would enumerate it, in one piece: one holding each is one
-    unit); None otherwise, for the checked path to decide."""
+    `auto_seconds` of this host (the least of auto mode's and exact=True's limits: then either mode enumerates
+    it, in one piece, one holding each being one unit); None otherwise, for the checked path to decide."""
     if _equity_hands is None or _equity_engine.engine is not None:  # a test's stand-in engine counts it all
         return None
     return _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
