@@ -62,7 +62,8 @@ def known_hands(players: Any, board: Any, dead: Any, omaha: Any, auto_seconds: f
     it, in one piece, one holding each being one unit); None otherwise, for the checked path to decide."""
     if _equity_hands is None or _equity_engine.engine is not None:  # a test's stand-in engine counts it all
         return None
-    return _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
+    fields: Optional[Tuple[Any, ...]] = _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
+    return fields
 
 
 def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[FixedSpot]:
