@@ -236,9 +236,12 @@ def one_piece(estimate: float) -> bool:
 def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int,
                     progress: Optional[Progress]) -> Optional[Tally]:
     """run_exact of a job on local threads whose estimate is within one_piece's and this host's refusal
-    limit: its one piece on the calling thread, with the same tally and progress calls, planned and checked
-    without the cost model's estimate."""
-    return _run_here(exact_pieces(game, spot, units, units), units, _Totals(None), progress)
+    limit: its one piece on the calling thread, with the same tally and progress call as _run_here gives,
+    planned and checked without the cost model's estimate."""
+    tally = run_piece(("exact", game, spot, 0, units)) if units else None
+    if progress and units:
+        progress(units, units)
+    return tally
 
 
 def exact_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, size: int) -> Iterator[Piece]:

@@ -40,6 +40,8 @@ class Rules:
 
     def check_cards(self, cards: Sequence[int], what: str = "card") -> None:
         """ValueError naming the first card outside the deck ("board card 2c is not in the short deck")."""
+        if self.deck == FULL_DECK:  # ids are checked 0..51 before they get here
+            return
         for c in cards:
             if not self.deck >> c & 1:
                 raise ValueError(f"{what} {Card(c)} is not in {self.deck_name}")
@@ -88,15 +90,15 @@ class Spot:
         # A player with a single hand holds known cards: they clash with others, and leave other ranges.
         for i, (_, rng) in enumerate(parsed):
             if len(rng) == 1:
-                for c in rng.id_combos()[0][0]:
+                for c in rng._clear_of(0)[0][0]:
                     if c in owner:
                         raise ValueError(f"card {Card(c)} is in player {i + 1}'s hand and {owner[c]}")
                     owner[c] = f"player {i + 1}'s hand"
-        known = list(owner)
+        known = card_mask(owner)  # checked ids: no need to read them again as id_combos(known) would
         self.holdings: List[List[Tuple[int, ...]]] = []
         weights: List[List[float]] = []
         for i, (_, rng) in enumerate(parsed):
-            combos = rng.id_combos() if len(rng) == 1 else rng.id_combos(known)
+            combos = rng._clear_of(0 if len(rng) == 1 else known)
             if not combos:
                 raise ValueError(f"player {i + 1} has no hand left after card removal")
             self.holdings.append([cards for cards, _ in combos])
