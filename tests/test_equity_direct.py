@@ -131,7 +131,11 @@ def options(draw):
 @EXAMPLES
 @given(spots(), options())
 def test_direct_lane_gives_the_planned_paths_results_and_errors(spot, chosen):
-    call = {**spot, **chosen}
+    assert_as_planned({**spot, **chosen})
+
+
+def assert_as_planned(call):
+    """equity(**call) gives on the direct lanes what it gives on the planned path: the result or the error."""
     direct = outcome(**call)
     with planned_path():
         planned = outcome(**call)
@@ -262,11 +266,7 @@ def range_spots(draw):
 @given(range_spots(), options())
 def test_small_range_jobs_give_the_planned_paths_results_and_errors(spot, chosen):
     chosen.pop("omaha", None)  # hold'em ranges: omaha=True is a size error, tested above
-    call = {**spot, **chosen}
-    direct = outcome(**call)
-    with planned_path():
-        planned = outcome(**call)
-    assert direct == planned
+    assert_as_planned({**spot, **chosen})
 
 
 @EXAMPLES

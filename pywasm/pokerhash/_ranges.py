@@ -225,7 +225,7 @@ def _checked_weight(weight: Any, token: str) -> float:
     return value
 
 
-def card_mask(cards: Sequence[int]) -> int:
+def card_mask(cards: Iterable[int]) -> int:
     """The cards as a 52-bit mask (bit c for card id c)."""
     mask = 0
     for c in cards:
