@@ -7,6 +7,10 @@ every deal with the GIL released. Piece boundaries and the merge order depend on
 the threads or the executor, so the same call gives the same result anywhere; Monte Carlo samples come from
 a counter-based generator (sample i depends on seed and i alone), so a seed fixes the result too.
 
+Per-decision calls take shorter ways to the same result (tests/test_equity_direct.py holds them to it):
+known hands with default options are one native call (_equity_fixed.known_hands); a hold'em job whose cheap
+cost bound (Spot.seconds_bound) shows one piece within the mode limits runs at once, unplanned.
+
 The mode rule (the same in JS, docs/design/equity-c-api.md "Choosing exact or Monte Carlo"):
   - ranges that share a card in every choice of holdings: ValueError "no deal is possible", before any work.
   - exact=None: Monte Carlo when samples, stderr or seed is given; else exact when the engine's estimate
