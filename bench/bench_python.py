@@ -252,6 +252,28 @@ def equity_calls(rounds: int, calls: int) -> None:
             check("river: eval7's exact equity is pokerhash's", counted["eval7"] == exact.equity[0])
 
 
+# Small range jobs (no peer has an exact call for these): pokerhash.equity against its engine's own time
+RANGE_SPOTS = ((["AsKs", "QQ+, AKs"], "7c 8s 9s Td 2c"), (["AsKs", "QQ+, AKs"], "7c 8s 9s"),
+               (["AK, AQ", "QQ+, AKs"], "7c 8s 9s Td 2c"), (["AsKs", "QQ+"], None))
+
+
+def range_calls(rounds: int, calls: int) -> None:
+    """Per-call time of small range jobs: equity() over the engine's enumeration of the same spot."""
+    from pokerhash._backend import core
+    from pokerhash._equity_spot import Spot
+
+    print("\n== equity, small range jobs, best CPU time per call")
+    for players, board in RANGE_SPOTS:
+        spot = Spot(players, board, None)
+        units = spot.units()
+        jobs = {"equity()": lambda: pokerhash.equity(players, board=board),
+                "engine": lambda: core.equity_exact(*spot.args, 0, units)}
+        best = race_calls(jobs, rounds, calls if board else max(1, calls // 20))
+        where = f"board {board}" if board else "preflop"
+        print(f"  {' vs '.join(players) + ', ' + where:<44} equity() {best['equity()'] * 1e6:8.1f} us, engine "
+              f"{best['engine'] * 1e6:8.1f} us, over it {(best['equity()'] - best['engine']) * 1e6:6.1f} us")
+
+
 def showdown_loop(evaluate: Callable, cards: dict, board: list, runouts: list, lower: bool,
                   one_list: bool = False) -> tuple:
     """(hero's wins, ties, boards) over the runouts, each hand evaluated as a bot's loop does it: the cards as
@@ -346,6 +368,7 @@ def main() -> int:
             batch(args.batch_rows, args.rounds, args.clib)
     if "equity" in sections:
         equity_calls(args.rounds, args.equity_calls)
+        range_calls(args.rounds, args.equity_calls)
     print("\nRESULT: " + ("all checks equal" if not failures else "MISMATCH (see checks above)"))
     return 1 if failures else 0
 

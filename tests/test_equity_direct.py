@@ -1,10 +1,13 @@
-"""The direct lane of equity() (issue 28, part 4): a bot's call with known hands builds its spot straight from
-the card ids (_equity_fixed.fixed_spot), and a job on one local thread runs with no runner
-(_equity_jobs._run_here). Both must change nothing but the time: the same result, field by field and float by
-float, and the same exception with the same words, for any input and options, as the planned path (Spot for
-every input, pokerhash.parallel.run for every job)."""
+"""The direct lanes of equity() (issue 28, part 4): a bot's call with known hands runs in one native call
+(_equity_fixed.known_hands, _core.equity_hands) or builds its spot straight from the card ids
+(_equity_fixed.fixed_spot); a job that a cheap bound of the cost model shows to be small runs at once, with no
+estimate and no plan (Spot.seconds_bound, _equity_jobs.run_small_exact); a job on one local thread runs with
+no runner (_equity_jobs._run_here). They must change nothing but the time: the same result, field by field and
+float by float, and the same exception with the same words, for any input and options, as the planned path
+(Spot for every input, the cost model's estimate for every job, pokerhash.parallel.run for every job)."""
 
 import contextlib
+import math
 import random
 from unittest import mock
 
@@ -12,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import pokerhash as ph
-from pokerhash import _equity, _equity_jobs, parallel
+from pokerhash import _equity, _equity_fixed, _equity_jobs, _equity_spot, parallel
+from pokerhash._backend import core
 from pokerhash._equity_fixed import fixed_spot
 from pokerhash._equity_spot import Spot
 
@@ -30,8 +34,10 @@ def _through_runner(pieces, total, totals, progress):
 
 @contextlib.contextmanager
 def planned_path():
-    """equity() with no direct lane: every input through Spot, every job through the runner."""
-    with mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
+    """equity() with no direct lane: every input through Spot, every job estimated, planned and run by the runner."""
+    with mock.patch.object(_equity, "known_hands", lambda *args: None), \
+            mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
+            mock.patch.object(Spot, "seconds_bound", lambda self: math.inf), \
             mock.patch.object(_equity_jobs, "_run_here", _through_runner):
         yield
 
@@ -125,7 +131,11 @@ def options(draw):
 @EXAMPLES
 @given(spots(), options())
 def test_direct_lane_gives_the_planned_paths_results_and_errors(spot, chosen):
-    call = {**spot, **chosen}
+    assert_as_planned({**spot, **chosen})
+
+
+def assert_as_planned(call):
+    """equity(**call) gives on the direct lanes what it gives on the planned path: the result or the error."""
     direct = outcome(**call)
     with planned_path():
         planned = outcome(**call)
@@ -222,3 +232,150 @@ def test_some_deal_is_found_as_the_search_finds_it(players, board):
         return "a deal"
 
     assert verdict(False) == verdict(True)
+
+
+# ---- small range jobs and the native lane of known hands -------------------------------------------------
+
+# Ranges small enough to enumerate on any board, weighted or not; "AsKs" and "7h7d" also collide with the hands
+SMALL_RANGES = ["QQ+", "AKs", "AsKs,AdKd", "QQ+:0.5, AKs", "JJ-99", "AhKh:0.25", "KK, AQs:0.7", "77, 7h7d"]
+
+
+@st.composite
+def range_spots(draw):
+    """Hold'em spots of hands and small ranges (one or two ranges on a board, one before the flop), with dead
+    cards now and then, and now and then a fault (a card on the board and dead, a hand clashing with the board)."""
+    deck = list(range(52))
+    random.Random(draw(st.integers(0, 2 ** 32))).shuffle(deck)
+    board_size = draw(st.sampled_from([0, 3, 4, 5]))
+    players = draw(st.integers(2, 3 if board_size else 2))
+    hands = [_written(deck[2 * i:2 * i + 2], draw(st.integers(0, 3))) for i in range(players)]
+    rest = deck[2 * players:]
+    board, dead = rest[:board_size], rest[board_size:board_size + draw(st.integers(0, 2))]
+    for i in draw(st.sets(st.integers(0, players - 1), min_size=1, max_size=2 if board_size else 1)):
+        hands[i] = draw(st.sampled_from(SMALL_RANGES))
+    fault = draw(st.sampled_from([None] * 10 + ["board-dead", "clash"]))
+    if fault == "board-dead" and board and dead:
+        dead = [board[0], *dead]
+    elif fault == "clash" and board:
+        board = [51, *board[1:]] if 51 not in board else board
+    return dict(players=hands, board=_written(board, draw(st.integers(0, 3))) if board else None,
+                dead=_written(dead, draw(st.integers(0, 3))) if dead else None)
+
+
+@EXAMPLES
+@given(range_spots(), options())
+def test_small_range_jobs_give_the_planned_paths_results_and_errors(spot, chosen):
+    chosen.pop("omaha", None)  # hold'em ranges: omaha=True is a size error, tested above
+    assert_as_planned({**spot, **chosen})
+
+
+@EXAMPLES
+@given(range_spots())
+def test_the_bound_is_never_below_the_cost_models_estimate(spot):
+    try:
+        full = Spot(spot["players"], spot["board"], spot["dead"])
+    except ValueError:
+        return
+    try:
+        estimate = full.estimated_seconds()
+    except ValueError as error:  # the core's own check (ranges that share a card in every deal): both refuse
+        with pytest.raises(ValueError, match=str(error)):
+            full.seconds_bound()
+        return
+    assert full.seconds_bound() >= estimate > 0
+
+
+def test_omaha_has_no_bound():
+    spot = Spot(["AsKsQdJd", "7h7d6c5c"], "2c3c4d", None)
+    assert spot.seconds_bound() == math.inf and spot.estimated_seconds() < math.inf
+
+
+@pytest.mark.parametrize("call", [
+    dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd2c"),
+    dict(players=["AK, AQ", "QQ+, AKs"], board="7c8s9sTd2c", dead="3h"),
+    dict(players=["AsKs", "QQ+"], progress=lambda done, total: None),
+    dict(players=["AK, AQ", "QQ+:0.5, AKs"], board="7c8s9s", exact=True, threads=4),
+])
+def test_small_range_jobs_skip_the_estimate_and_the_plan(call):
+    with mock.patch.object(Spot, "estimated_seconds", _refuse), mock.patch.object(_equity_jobs, "exact_plan", _refuse):
+        result = ph.equity(**call)
+    assert result == outcome_of_planned(call)
+
+
+def test_jobs_past_the_bound_are_estimated_and_planned():
+    estimated = []
+    real = Spot.estimated_seconds
+
+    def counting(self):
+        estimated.append(self.labels)
+        return real(self)
+
+    with mock.patch.object(Spot, "estimated_seconds", counting):
+        ph.equity(["AK, AQ", "QQ+, AKs"], board="7c8s9s", samples=2000, seed=1)  # Monte Carlo: its own rule
+        ph.equity(["AsKsQdJd", "7h7d6c5c, 8h8d6d5d"], board="2c3c4d5s")  # Omaha: no bound
+    assert {tuple(labels) for labels in estimated} == {("AsKsQdJd", "7h7d6c5c, 8h8d6d5d")}
+
+
+@pytest.mark.parametrize("call", [
+    dict(players=["AsKs", "7h7d"], board="7c8s9sTd2c"),
+    dict(players=("AsKs", ["7h", "7d"], (0, 1)), board=["7c", "8s", "9s"], dead="2h", threads=1),
+    dict(players=["AsKs", "7h7d"], exact=True),
+    dict(players=["AsKsQdJd", "7h7d6c5c"], board="7c8s9sTd2h", omaha=True, force=False),
+])
+def test_known_hands_are_one_native_call(call):
+    answered = []
+    native = _equity_fixed._equity_hands
+
+    def counting(*args):
+        answered.append(native(*args))
+        return answered[-1]
+
+    if native is None:
+        pytest.skip("this core has no equity_hands")
+    with mock.patch.object(_equity_fixed, "_equity_hands", counting), mock.patch.object(_equity, "fixed_spot", _refuse), \
+            mock.patch.object(_equity, "_Spot", _refuse):
+        result = ph.equity(**call)
+    assert answered and answered[-1] is not None
+    planned = outcome_of_planned(call)
+    assert result == planned and repr(result.equity) == repr(planned.equity) and repr(result.win_rate) == repr(
+        planned.win_rate) and repr(result.lose_rate) == repr(planned.lose_rate)
+
+
+@pytest.mark.parametrize("players, board, dead, omaha", [
+    (["AsKs", "QQ+"], None, None, None),          # a range
+    (["AsKs", "AsKd"], None, None, None),         # a shared card
+    (["AsKs", "7h7d"], "2c2c3c", None, None),     # a duplicate on the board
+    (["AsKs", "7h7d"], "2c3c", None, None),       # a board of two
+    (["AsKs", "7h7d"], "2c3c4c", "2c", None),     # a card on the board and dead
+    (["AsKs", "7h7dQc"], None, None, None),       # mixed sizes
+    (["AsKs", "7h7d"], None, None, True),         # omaha=True with hold'em hands
+    (["AsKs", "7h7d"], None, None, 0),            # an omaha that is not True, False or None
+    (["AsKs", "7h7d"], b"2c3c4c", None, None),    # bytes
+    (["AsKs", "7h7d"], 5, None, None),            # a bare id
+    ("AsKs", None, None, None),                   # not a list of players
+    (["AsKs", ["7h", 99]], None, None, None),     # an id outside the deck
+    (["AsKs", ["7h", None]], None, None, None),   # an item of the wrong type
+    (["AsKs"] + [[2 * i, 2 * i + 1] for i in range(1, 25)], None, None, None),  # 25 players
+    (["AsKs", "7h7d", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "8c8d", "9c9d", "TcTd", "JcJd"], None, None, None),
+    ([list(range(6 * i, 6 * i + 6)) for i in range(8)], None, None, None),  # 48 hole cards and a board: 53
+])
+def test_native_lane_leaves_every_other_call_to_the_checked_path(players, board, dead, omaha):
+    if _equity_fixed._equity_hands is None:
+        pytest.skip("this core has no equity_hands")
+    assert core.equity_hands(players, board, dead, omaha, 0.01) is None
+
+
+def test_native_lane_leaves_jobs_past_its_limit_to_the_checked_path():
+    # heads-up before the flop: a quarter of a millisecond by the cost model; the limit is auto mode's
+    if _equity_fixed._equity_hands is None:
+        pytest.skip("this core has no equity_hands")
+    assert core.equity_hands(["AsKs", "7h7d"], None, None, None, 1e-4) is None
+    assert core.equity_hands(["AsKs", "7h7d"], None, None, None, 1e-2) is not None
+
+
+def test_a_core_without_the_new_entries_takes_the_previous_lanes():
+    calls = [dict(players=["AsKs", "7h7d"], board="7c8s9sTd"), dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd")]
+    with mock.patch.object(_equity_fixed, "_equity_hands", None), mock.patch.object(_equity_spot, "_seconds_bound", None):
+        assert Spot(["AsKs", "QQ"], None, None).seconds_bound() == math.inf
+        results = [ph.equity(**call) for call in calls]
+    assert results == [outcome_of_planned(call) for call in calls]

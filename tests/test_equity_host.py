@@ -9,7 +9,7 @@ import time
 import pytest
 
 import pokerhash as ph
-from pokerhash import _equity_host, _equity_jobs, _equity_spot, games
+from pokerhash import _equity_fixed, _equity_host, _equity_jobs, _equity_spot, games
 
 pytestmark = pytest.mark.skipif(not hasattr(ph._backend.core, "equity_exact_seconds"),
                                 reason="this build of pokerhash has no equity engine")
@@ -33,8 +33,15 @@ def host(monkeypatch):
 
 @pytest.fixture
 def estimate(monkeypatch):
-    """estimate(seconds): the cost model estimates every spot at `seconds` (of the reference host)."""
-    return lambda seconds: monkeypatch.setattr(_equity_spot.Spot, "estimated_seconds", lambda self: seconds)
+    """estimate(seconds): the cost model estimates every spot at `seconds` (of the reference host), and its
+    cheap bound says no less; the native lane of known hands, which reads the model in C, stands aside."""
+    monkeypatch.setattr(_equity_fixed, "_equity_hands", None)
+
+    def set_estimate(seconds):
+        monkeypatch.setattr(_equity_spot.Spot, "estimated_seconds", lambda self: seconds)
+        monkeypatch.setattr(_equity_spot.Spot, "seconds_bound", lambda self: seconds)
+
+    return set_estimate
 
 
 AA_KK = (["AsAd", "KsKh"], "Qs 7d 2c")  # 990 deals: cheap to enumerate whatever the estimate says

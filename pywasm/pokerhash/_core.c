@@ -1357,6 +1357,15 @@ static PyObject *spot_seconds(call_args *a, equity_run run) {
     return PyFloat_FromDouble(seconds);
 }
 
+/* An upper bound of spot_seconds' hold'em estimate (inf for Omaha), from the holding counts alone. */
+static PyObject *spot_seconds_bound(call_args *a) {
+    double seconds = 0;
+    int status = ph_equity_exact_seconds_bound(&a->spot.game, &seconds);
+    if (status != PH_OK)
+        return PyErr_Format(PyExc_ValueError, "%s", ph_error_message(status));
+    return PyFloat_FromDouble(seconds);
+}
+
 /* The bindings of a spot: name, result (an expression of a), usage, argument count, then the steps. */
 #define SPOT_BINDING(name, result, usage, arity, ...)                              \
     static const call_spec name##_args = {TAKES(usage, arity), STEPS(__VA_ARGS__)}; \
@@ -1366,6 +1375,8 @@ SPOT_BINDING(equity_units, spot_units(a, HOLDEM_EXACT), "equity_units(players_ho
              SPOT(0))
 SPOT_BINDING(equity_exact_seconds, spot_seconds(a, HOLDEM_EXACT),
              "equity_exact_seconds(players_holdings, weights, board, dead)", 4, SPOT(0))
+SPOT_BINDING(equity_exact_seconds_bound, spot_seconds_bound(a),
+             "equity_exact_seconds_bound(players_holdings, weights, board, dead)", 4, SPOT(0))
 SPOT_BINDING(equity_exact, equity_tally(a, HOLDEM_EXACT),
              "equity_exact(players_holdings, weights, board, dead, start, count)", 6, U64(4, start), U64(5, count),
              SPOT(0), RULE(holdem_units_cover))
@@ -1382,6 +1393,179 @@ SPOT_BINDING(game_equity_exact, equity_tally(a, GAME_EXACT),
 SPOT_BINDING(game_equity_sample, equity_tally(a, GAME_SAMPLE),
              "game_equity_sample(high, low, players_holdings, weights, board, dead, seed, first, count)", 9,
              U64(6, seed), U64(7, first), U64(8, count), GAME_PAIR(0))
+
+/* ---- equity of known hands (a bot's call: pokerhash._equity_fixed) --------------------------------- */
+
+/* None, or NULL when an exception other than a fault in the cards is pending. */
+static PyObject *none_unless_raised(void) {
+    if (PyErr_Occurred())
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static uint64_t id_mask(const uint8_t *ids, Py_ssize_t n) {
+    uint64_t mask = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        mask |= UINT64_C(1) << ids[i];
+    return mask;
+}
+
+/* The cards of a board or dead cards given as None, text or a list or tuple: the count, or -1 for any
+ * other type or a fault (no exception: the caller's checked path names it). */
+static Py_ssize_t plain_cards(PyObject *cards, uint8_t out[MAX_COLLECT]) {
+    if (cards == Py_None)
+        return 0;
+    if (!PyUnicode_CheckExact(cards) && !PyList_CheckExact(cards) && !PyTuple_CheckExact(cards))
+        return -1;
+    Py_ssize_t count = collect_cards(&cards, 1, out);
+    if (count < 0 && PyErr_ExceptionMatches(PyExc_ValueError) | PyErr_ExceptionMatches(PyExc_TypeError))
+        PyErr_Clear();
+    return count;
+}
+
+/* One player's hand given as card text with no comma (a comma makes range text) or a list or tuple of
+ * cards: its size, or -1 for a range, any other type or a fault. */
+static Py_ssize_t plain_hand(PyObject *player, uint8_t out[MAX_COLLECT]) {
+    if (PyUnicode_CheckExact(player) && PyUnicode_FindChar(player, ',', 0, PyUnicode_GET_LENGTH(player), 1) != -1)
+        return -1;
+    return plain_cards(player, out);
+}
+
+/* The fields of an exact tally of one holding a player, as equity() reports them: (players, equity, win,
+ * tie, lose, deals, board ids, dead ids, win_rate, tie_rate, lose_rate). */
+static PyObject *known_fields(const ph_equity_tally *t, size_t n, uint8_t hands[][MAX_COLLECT], size_t size,
+                              const uint8_t *board, size_t board_len, const uint8_t *dead, size_t dead_len) {
+    PyObject *labels = PyTuple_New((Py_ssize_t)n), *equity = PyTuple_New((Py_ssize_t)n);
+    PyObject *counts[3] = {PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n)};
+    PyObject *rates[3] = {PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n)};
+    PyObject *ids[2] = {PyTuple_New((Py_ssize_t)board_len), PyTuple_New((Py_ssize_t)dead_len)};
+    PyObject *fields = NULL;
+    if (!labels || !equity || !counts[0] || !counts[1] || !counts[2] || !rates[0] || !rates[1] || !rates[2] ||
+        !ids[0] || !ids[1])
+        goto done;
+    /* Each ratio of integers below 2**53 is exact as doubles, so one division rounds it as Python's int / int */
+    double deals = (double)t->deals, pot = (double)PH_EQUITY_UNIT * deals;
+    for (size_t p = 0; p < n; p++) {
+        char label[2 * 6 + 1];
+        for (size_t i = 0; i < size; i++)
+            ph_card_format(hands[p][i], label + 2 * i);
+        const uint64_t *of[3] = {t->win, t->tie, t->lose};
+        PyObject *items[] = {PyUnicode_FromStringAndSize(label, (Py_ssize_t)(2 * size)),
+                             PyFloat_FromDouble((double)t->share[p] / pot)};
+        PyTuple_SET_ITEM(labels, (Py_ssize_t)p, items[0]);
+        PyTuple_SET_ITEM(equity, (Py_ssize_t)p, items[1]);
+        if (!items[0] || !items[1])
+            goto done;
+        for (int k = 0; k < 3; k++) {
+            PyObject *count = PyLong_FromUnsignedLongLong(of[k][p]), *rate = PyFloat_FromDouble((double)of[k][p] / deals);
+            PyTuple_SET_ITEM(counts[k], (Py_ssize_t)p, count);
+            PyTuple_SET_ITEM(rates[k], (Py_ssize_t)p, rate);
+            if (!count || !rate)
+                goto done;
+        }
+    }
+    const uint8_t *cards[2] = {board, dead};
+    size_t lens[2] = {board_len, dead_len};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < lens[k]; i++) {
+            PyObject *id = PyLong_FromLong(cards[k][i]);
+            if (!id)
+                goto done;
+            PyTuple_SET_ITEM(ids[k], (Py_ssize_t)i, id);
+        }
+    fields = Py_BuildValue("(OOOOOKOOOOO)", labels, equity, counts[0], counts[1], counts[2],
+                           (unsigned long long)t->deals, ids[0], ids[1], rates[0], rates[1], rates[2]);
+done:
+    Py_XDECREF(labels);
+    Py_XDECREF(equity);
+    for (int k = 0; k < 3; k++) {
+        Py_XDECREF(counts[k]);
+        Py_XDECREF(rates[k]);
+    }
+    Py_XDECREF(ids[0]);
+    Py_XDECREF(ids[1]);
+    return fields;
+}
+
+/* equity_hands(players, board, dead, omaha, most_seconds): exact equity, as equity() would report it, of
+ * 2 to 10 players who each hold one known hand (card text or a list or tuple of cards; board and dead None,
+ * text, a list or a tuple; omaha None, True or False) when the call is plainly valid and the cost model
+ * puts the enumeration at most most_seconds of one core; None otherwise, with no exception, for the
+ * checked path to decide and to name any fault in its own words. Enumerations before the flop (hundreds of
+ * microseconds and more) run with the GIL released; later ones take less than releasing it costs. */
+static PyObject *py_equity_hands(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 5)
+        return PyErr_Format(PyExc_TypeError, "equity_hands(players, board, dead, omaha, most_seconds) takes 5 "
+                            "arguments (%zd given)", nargs);
+    PyObject *players = args[0], *omaha = args[3];
+    double most_seconds = PyFloat_AsDouble(args[4]);
+    if (most_seconds == -1.0 && PyErr_Occurred())
+        return NULL;
+    if ((!PyList_CheckExact(players) && !PyTuple_CheckExact(players)) || (omaha != Py_None && !PyBool_Check(omaha)))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(players);
+    if (n < 2 || n > PH_EQUITY_MAX_PLAYERS)
+        Py_RETURN_NONE;
+    uint8_t board[MAX_COLLECT], dead[MAX_COLLECT], hands[PH_EQUITY_MAX_PLAYERS][MAX_COLLECT];
+    uint8_t holdings[PH_EQUITY_MAX_PLAYERS * 6];
+    Py_ssize_t board_len = plain_cards(args[1], board), dead_len = board_len < 0 ? -1 : plain_cards(args[2], dead);
+    if (dead_len < 0 || !(board_len == 0 || (board_len >= 3 && board_len <= 5)))
+        return none_unless_raised();
+    uint64_t used = id_mask(board, board_len);
+    if (used & id_mask(dead, dead_len))
+        Py_RETURN_NONE;
+    used |= id_mask(dead, dead_len);
+    Py_ssize_t size = 0;
+    for (Py_ssize_t p = 0; p < n; p++) {
+        /* a card's __index__ may change the list of players: read it as it stands, each hand held */
+        if (PySequence_Fast_GET_SIZE(players) != n)
+            Py_RETURN_NONE;
+        PyObject *player = PySequence_Fast_GET_ITEM(players, p);
+        Py_INCREF(player);
+        Py_ssize_t len = plain_hand(player, hands[p]);
+        Py_DECREF(player);
+        if (len < 0 || (p && len != size) || (len != 2 && (len < 4 || len > 6)))
+            return none_unless_raised();
+        size = len;
+        uint64_t mask = id_mask(hands[p], len);
+        if (used & mask) /* a card twice: the checked path names it */
+            Py_RETURN_NONE;
+        used |= mask;
+        uint8_t *sorted = holdings + p * len; /* a Range keeps a holding's ids ascending */
+        for (Py_ssize_t i = 0; i < len; i++) {
+            Py_ssize_t j = i;
+            for (; j > 0 && sorted[j - 1] > hands[p][i]; j--)
+                sorted[j] = sorted[j - 1];
+            sorted[j] = hands[p][i];
+        }
+    }
+    if ((omaha == Py_True && size == 2) || (omaha == Py_False && size != 2) || n * size + 5 + dead_len > PH_DECK_SIZE)
+        Py_RETURN_NONE;
+    size_t offsets[PH_EQUITY_MAX_PLAYERS + 1];
+    for (Py_ssize_t p = 0; p <= n; p++)
+        offsets[p] = (size_t)p;
+    ph_equity_game game = {(size_t)n, (size_t)size, holdings, offsets, NULL, board, (size_t)board_len, dead,
+                           (size_t)dead_len};
+    double seconds;
+    if (ph_equity_exact_seconds(&game, &seconds) != PH_OK || !(seconds <= most_seconds))
+        Py_RETURN_NONE;
+    ph_equity_tally tally;
+    memset(&tally, 0, sizeof tally);
+    int status;
+    if (board_len < 3) {
+        Py_BEGIN_ALLOW_THREADS
+        status = ph_equity_exact(&game, 0, 1, &tally);
+        Py_END_ALLOW_THREADS
+    } else {
+        status = ph_equity_exact(&game, 0, 1, &tally);
+    }
+    if (status != PH_OK)
+        return status_result(status);
+    if (!tally.deals)
+        Py_RETURN_NONE;
+    return known_fields(&tally, (size_t)n, hands, (size_t)size, board, (size_t)board_len, dead, (size_t)dead_len);
+}
 
 /* ---- Omaha --------------------------------------------------------------------------------------- */
 
@@ -1646,8 +1830,11 @@ static PyMethodDef methods[] = {
     FASTCALL(equity_units, "equity_units($module, players_holdings, weights, board, dead, /)\n--\n\nExact work units: the number of holding combinations."),
     FASTCALL(equity_exact_seconds,
              "equity_exact_seconds($module, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration."),
+    FASTCALL(equity_exact_seconds_bound,
+             "equity_exact_seconds_bound($module, players_holdings, weights, board, dead, /)\n--\n\nAn upper bound of equity_exact_seconds from the holding counts alone (inf for Omaha)."),
     FASTCALL(equity_exact, "equity_exact($module, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1."),
     FASTCALL(equity_sample, "equity_sample($module, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1."),
+    FASTCALL(equity_hands, "equity_hands($module, players, board, dead, omaha, most_seconds, /)\n--\n\nThe exact result fields of known hands (equity()'s), or None for any call its checked path must decide."),
     FASTCALL(omaha_evaluate, "omaha_evaluate($module, hole, board, /)\n--\n\nOmaha high value: exactly two hole cards and three board cards."),
     FASTCALL(sm_value_histogram, "sm_value_histogram($module, k, out, /)\n--\n\nAdds all k-card hands (5..7) into out via the state machine."),
     /* python first hour: batch forms */

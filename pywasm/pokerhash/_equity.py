@@ -7,6 +7,10 @@ every deal with the GIL released. Piece boundaries and the merge order depend on
 the threads or the executor, so the same call gives the same result anywhere; Monte Carlo samples come from
 a counter-based generator (sample i depends on seed and i alone), so a seed fixes the result too.
 
+Per-decision calls take shorter ways to the same result (tests/test_equity_direct.py holds them to it):
+known hands with default options are one native call (_equity_fixed.known_hands); a hold'em job whose cheap
+cost bound (Spot.seconds_bound) shows one piece within the mode limits runs at once, unplanned.
+
 The mode rule (the same in JS, docs/design/equity-c-api.md "Choosing exact or Monte Carlo"):
   - ranges that share a card in every choice of holdings: ValueError "no deal is possible", before any work.
   - exact=None: Monte Carlo when samples, stderr or seed is given; else exact when the engine's estimate
@@ -31,7 +35,8 @@ from . import _equity_jobs as jobs
 from ._cards import Card
 from ._equity_jobs import exact_plan  # noqa: F401  (bench/bench_equity_threads.py reads the plan)
 from ._equity_engine import Tally
-from ._equity_fixed import fixed_spot
+from ._equity_host import host_seconds
+from ._equity_fixed import fixed_spot, known_hands
 from ._equity_spot import Spot as _Spot
 
 POT = 2520  # the engine's share unit is 1/2520 pot: a k-way split (k <= 10) is then a whole number
@@ -188,6 +193,15 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
         100000
     """
     started = time.perf_counter()
+    # A bot's call (known hands, default options) in one native call; anything else, valid or not, below.
+    if (progress is None and executor is None and samples is None and seed is None and stderr is None
+            and (exact is None or exact is True) and (force is False or force is True)
+            and (threads is None or type(threads) is int and threads > 0)):
+        fields = known_hands(players, board, dead, omaha, min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS))
+        if fields is not None:
+            labels, equities, win, tie, lose, deals, board_ids, dead_ids, win_rate, tie_rate, lose_rate = fields
+            return _filled(labels, equities, win, tie, lose, deals, True, None, None, board_ids, dead_ids,
+                           time.perf_counter() - started, win_rate, tie_rate, lose_rate)
     most = jobs.local_threads(threads, executor)
     if isinstance(executor, int) and not isinstance(executor, bool):
         executor = None  # executor=N: N local threads, planned as threads=N
@@ -196,6 +210,13 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
     spot = fixed_spot(players, board, dead, omaha) or _Spot(players, board, dead, omaha)
     spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
+    # A small exact job, told by a cheap bound of the cost model's estimate: the mode and the plan (one piece,
+    # this thread) that the estimate would give, without computing it.
+    if executor is None and (progress is None or callable(progress)) and (exact or exact is None and not sampling):
+        bound = spot.seconds_bound()
+        if jobs.one_piece(bound) and host_seconds(bound) <= min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS):
+            total = jobs.run_small_exact(None, spot.args, spot.units(), progress)
+            return _result(spot, total, True, None, time.perf_counter() - started)
     most = jobs.default_threads(most)
     run_exact, batch = jobs.pick_mode(exact, sampling, spot, cap, target, MC_BATCH, most=most, executor=executor,
                                       auto_seconds=AUTO_EXACT_SECONDS, refuse_seconds=REFUSE_SAMPLING_SECONDS,
@@ -231,15 +252,22 @@ def _result(spot: _Spot, total: Optional[Tally], exact: bool, seed: Optional[int
         tie_rate = tuple([t / weight for t in total["weighted_tie"]])
         lose_rate = tuple([max(0.0, (weight - w - t) / weight)
                            for w, t in zip(total["weighted_win"], total["weighted_tie"])])
+    return _filled(tuple(spot.labels), equities, tuple(map(int, total["win"])), tuple(map(int, total["tie"])),
+                   tuple(map(int, total["lose"])), deals, exact, None if exact else jobs.stderrs(total), seed,
+                   spot.board, spot.dead, seconds, win_rate, tie_rate, lose_rate)
+
+
+def _filled(players: Tuple[str, ...], equities: Tuple[float, ...], win: Tuple[int, ...], tie: Tuple[int, ...],
+            lose: Tuple[int, ...], deals: int, exact: bool, stderr: Optional[Tuple[float, ...]], seed: Optional[int],
+            board: Any, dead: Any, seconds: float, win_rate: Tuple[float, ...], tie_rate: Tuple[float, ...],
+            lose_rate: Tuple[float, ...]) -> EquityResult:
+    """An EquityResult of these fields (board and dead as card ids)."""
     # The fields as the dataclass's __init__ would set them, without its 15 frozen setattr calls (a fifth of
     # a river call); test_results_hold_every_field_in_the_dataclass_order holds this list to the dataclass's fields.
     result = _new(EquityResult)
     result.__dict__.update(
-        players=tuple(spot.labels), equity=equities,
-        win=tuple(map(int, total["win"])), tie=tuple(map(int, total["tie"])),
-        lose=tuple(map(int, total["lose"])), deals=deals, exact=exact,
-        stderr=None if exact else jobs.stderrs(total), seed=seed,
-        board=tuple([_CARDS[c] for c in spot.board]), dead=tuple([_CARDS[c] for c in spot.dead]),
+        players=players, equity=equities, win=win, tie=tie, lose=lose, deals=deals, exact=exact, stderr=stderr,
+        seed=seed, board=tuple([_CARDS[c] for c in board]), dead=tuple([_CARDS[c] for c in dead]),
         seconds=seconds, win_rate=win_rate, tie_rate=tie_rate, lose_rate=lose_rate)
     return result
 

@@ -6,14 +6,21 @@ they are plain (text or lists of cards, no card shared, a board of 0, 3, 4 or 5 
 builds the same Spot straight from the card ids: the same labels, holdings and engine arguments, so the run
 and the result are the ones Spot would give. For anything else, including every input that Spot would
 refuse, it answers None and the caller builds the Spot, which then says what is wrong in its own words.
+
+known_hands() goes further for the commonest options (exact or auto mode, no Monte Carlo option, no
+progress, no executor): the native core's equity_hands reads the hands, checks them as fixed_spot does,
+enumerates and returns the result's fields in one call. It answers None for all else, and where the core
+lacks equity_hands (the wasm core under Pyodide), so that the call takes fixed_spot's lane or Spot's.
 """
 
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
+from . import _equity_engine
 from ._backend import core
 from ._cards import CARD_NAMES
+from ._equity_host import host_factor
 from ._equity_spot import HOLDEM, Spot
 
 _DECK_CARDS = 52
@@ -43,6 +50,22 @@ class FixedSpot(Spot):
         return 1.0, float(len(self.holdings))
 
 
+#: equity_hands of the native core; None where the core has no such entry
+_equity_hands = getattr(core, "equity_hands", None)
+
+
+def known_hands(players: Any, board: Any, dead: Any, omaha: Any, auto_seconds: float) -> Optional[Tuple[Any, ...]]:
+    """The exact result's fields (players, equity, win, tie, lose, deals, board ids, dead ids, win_rate,
+    tie_rate, lose_rate) of equity(players, board, dead, omaha=omaha) in auto or exact mode, when every
+    player is one known hand, the call is plainly valid and the cost model puts the enumeration within
+    `auto_seconds` of this host (the least of auto mode's and exact=True's limits: then either mode enumerates
+    it, in one piece, one holding each being one unit); None otherwise, for the checked path to decide."""
+    if _equity_hands is None or _equity_engine.engine is not None:  # a test's stand-in engine counts it all
+        return None
+    fields: Optional[Tuple[Any, ...]] = _equity_hands(players, board, dead, omaha, auto_seconds / host_factor())
+    return fields
+
+
 def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[FixedSpot]:
     """The Spot of equity(players, board, dead, omaha=omaha) when every player is one hand given as card text
     or a list or tuple of cards and Spot would accept the call as it is; None otherwise (then Spot decides)."""
@@ -50,16 +73,16 @@ def fixed_spot(players: Any, board: Any, dead: Any, omaha: Any) -> Optional[Fixe
         return None
     if omaha is not None and omaha is not True and omaha is not False:
         return None
-    table = _cards(board)
-    gone = _cards(dead)
-    if table is None or gone is None or len(table) not in (0, 3, 4, 5):
-        return None
     hands: List[List[int]] = []
-    for p in players:
+    for p in players:  # first: a range among the players (the commonest None) is told before any card is read
         hand = _hand(p)
         if hand is None:
             return None
         hands.append(hand)
+    table = _cards(board)
+    gone = _cards(dead)
+    if table is None or gone is None or len(table) not in (0, 3, 4, 5):
+        return None
     used = 0
     for cards in (table, gone, *hands):
         for c in cards:

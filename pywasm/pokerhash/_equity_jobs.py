@@ -227,6 +227,23 @@ def exact_plan(units: int, estimate: float, most: int) -> Tuple[int, int]:
     return workers, max(1, -(-units // pieces))
 
 
+def one_piece(estimate: float) -> bool:
+    """Whether exact_plan gives a job of this estimate one piece on one thread, whatever its units: then it
+    does so for any smaller estimate too, so a bound of the estimate settles the plan without the estimate."""
+    return estimate <= CHUNK_SECONDS and estimate < 2 * THREAD_SECONDS
+
+
+def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int,
+                    progress: Optional[Progress]) -> Optional[Tally]:
+    """run_exact of a job on local threads whose estimate is within one_piece's and this host's refusal
+    limit: its one piece on the calling thread, with the same tally and progress call as _run_here gives,
+    planned and checked without the cost model's estimate."""
+    tally = run_piece(("exact", game, spot, 0, units)) if units else None
+    if progress and units:
+        progress(units, units)
+    return tally
+
+
 def exact_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, size: int) -> Iterator[Piece]:
     return (("exact", game, spot, start, min(size, units - start)) for start in range(0, units, size))
 

@@ -40,6 +40,8 @@ class Rules:
 
     def check_cards(self, cards: Sequence[int], what: str = "card") -> None:
         """ValueError naming the first card outside the deck ("board card 2c is not in the short deck")."""
+        if self.deck == FULL_DECK:  # ids are checked 0..51 before they get here
+            return
         for c in cards:
             if not self.deck >> c & 1:
                 raise ValueError(f"{what} {Card(c)} is not in {self.deck_name}")
@@ -64,7 +66,8 @@ class Spot:
 
     def __init__(self, players: Any, board: Any, dead: Any, omaha: Optional[bool] = None,
                  rules: Rules = HOLDEM) -> None:
-        if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
+        if type(players) is not list and type(players) is not tuple and (  # the ABC check is slow: not for these
+                isinstance(players, (str, Range)) or not isinstance(players, Sequence)):
             raise TypeError("players must be a list of hands or ranges, one per player")
         if not 2 <= len(players) <= 10:
             raise ValueError(f"equity needs 2 to 10 players, got {len(players)}")
@@ -87,20 +90,21 @@ class Spot:
         # A player with a single hand holds known cards: they clash with others, and leave other ranges.
         for i, (_, rng) in enumerate(parsed):
             if len(rng) == 1:
-                for c in rng.id_combos()[0][0]:
+                for c in rng._clear_of(0)[0][0]:
                     if c in owner:
                         raise ValueError(f"card {Card(c)} is in player {i + 1}'s hand and {owner[c]}")
                     owner[c] = f"player {i + 1}'s hand"
-        known = list(owner)
+        known = card_mask(owner)  # checked ids: no need to read them again as id_combos(known) would
         self.holdings: List[List[Tuple[int, ...]]] = []
         weights: List[List[float]] = []
         for i, (_, rng) in enumerate(parsed):
-            combos = rng.id_combos() if len(rng) == 1 else rng.id_combos(known)
+            combos = rng._clear_of(0 if len(rng) == 1 else known)
             if not combos:
                 raise ValueError(f"player {i + 1} has no hand left after card removal")
             self.holdings.append([cards for cards, _ in combos])
             weights.append([w for _, w in combos])
-        self.weights = weights if any(w != 1.0 for ws in weights for w in ws) else None
+        # weights are floats, none NaN: count() compares in C what `w != 1.0` would compare one by one
+        self.weights = weights if any(ws.count(1.0) != len(ws) for ws in weights) else None
         cards = bin(rules.deck).count("1")
         needed = len(players) * self.size + 5 + len(self.dead)
         if needed > cards:
@@ -255,6 +259,14 @@ class Spot:
                                    else core.game_equity_exact_seconds(*game, *self.args))
         return self._estimate
 
+    def seconds_bound(self) -> float:
+        """An upper bound of estimated_seconds() from the holding counts and the board alone
+        (ph_equity_exact_seconds_bound: a microsecond or two, where the estimate of two small ranges costs as
+        much as their enumeration); inf where there is none (Omaha, other games, a core without it)."""
+        if _seconds_bound is None or self.rules.game is not None:
+            return math.inf
+        return float(_seconds_bound(*self.args))
+
     def units(self) -> int:
         """Units of exact enumeration (one choice of holdings each)."""
         if self.too_many:
@@ -265,6 +277,9 @@ class Spot:
             return holdem_engine().equity_units(*self.args)
         return core.game_equity_units(*game, *self.args)
 
+
+#: ph_equity_exact_seconds_bound of the core; None where the core has none (the wasm core under Pyodide)
+_seconds_bound = getattr(core, "equity_exact_seconds_bound", None)
 
 # The sampler's cost (Spot.deal_rate): a trial of this many tries, enough when this many succeed; else
 # descents, each looking at every holding, about DESCENT_CHECKS holdings in all.

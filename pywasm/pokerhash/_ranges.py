@@ -123,7 +123,10 @@ class Range:
         Returns:
             list of ((id, ...), weight) pairs, ids ascending within a combo.
         """
-        mask = card_mask(_card_list(dead))
+        return self._clear_of(card_mask(_card_list(dead)))
+
+    def _clear_of(self, mask: int) -> List[Tuple[Combo, float]]:
+        """id_combos() without the combos that hold a card of `mask` (checked ids, as Spot has them)."""
         if not mask:
             return list(self._combos)
         if self._masks is None:  # a range is immutable: its masks serve every later removal
@@ -222,7 +225,7 @@ def _checked_weight(weight: Any, token: str) -> float:
     return value
 
 
-def card_mask(cards: Sequence[int]) -> int:
+def card_mask(cards: Iterable[int]) -> int:
     """The cards as a 52-bit mask (bit c for card id c)."""
     mask = 0
     for c in cards:

@@ -766,6 +766,93 @@ def equity_exact_seconds(*args: Any) -> float:
     return seconds.value
 
 
+try:  # a side module built before ph_equity_exact_seconds_bound was exported lacks it (web/exports.txt)
+    _seconds_bound: Optional[Callable[..., int]] = _lib.ph_equity_exact_seconds_bound
+    _seconds_bound.restype = c_int  # type: ignore[union-attr]
+    _seconds_bound.argtypes = [c_void_p, POINTER(ctypes.c_double)]  # type: ignore[union-attr]
+except AttributeError:
+    _seconds_bound = None
+
+
+@_signature("players_holdings, weights, board, dead")
+def equity_exact_seconds_bound(*args: Any) -> float:
+    """An upper bound of equity_exact_seconds from the holding counts alone (inf for Omaha)."""
+    if len(args) != 4:
+        raise TypeError("equity_exact_seconds_bound(players_holdings, weights, board, dead) takes 4 arguments")
+    game = _Game(args)
+    if _seconds_bound is None:  # the checked spot has no cheap bound here: infinity bounds every estimate
+        return float("inf")
+    seconds = ctypes.c_double(0)
+    status = _seconds_bound(game.address, ctypes.byref(seconds))
+    if status != 0:
+        raise _status_error(status)
+    return seconds.value
+
+
+def _plain_cards(cards: Any) -> Optional[List[int]]:
+    """equity_hands' reading of a board, dead cards or a hand (None, text, a list or a tuple): the ids, or
+    None for another type or a fault (no exception: the checked path names it)."""
+    if cards is None:
+        return []
+    if type(cards) not in (str, list, tuple):
+        return None
+    try:
+        return list(_cards[: _collect_cards((cards,))])
+    except (ValueError, TypeError):
+        return None
+
+
+@_signature("players, board, dead, omaha, most_seconds")
+def equity_hands(*args: Any) -> Optional[Tuple[Any, ...]]:
+    """The exact result fields of known hands (equity()'s), or None for any call its checked path must decide."""
+    if len(args) != 5:
+        raise TypeError(f"equity_hands(players, board, dead, omaha, most_seconds) takes 5 arguments ({len(args)} given)")
+    players, board_cards, dead_cards, omaha, most = args
+    most_seconds = _as_double(most)
+    if type(players) not in (list, tuple) or (omaha is not None and type(omaha) is not bool):
+        return None
+    if not 2 <= len(players) <= 10:
+        return None
+    board, dead = _plain_cards(board_cards), None
+    if board is not None:
+        dead = _plain_cards(dead_cards)
+    if board is None or dead is None or len(board) not in (0, 3, 4, 5):
+        return None
+    used = sum(1 << c for c in board)
+    if used & sum(1 << c for c in dead):
+        return None
+    used |= sum(1 << c for c in dead)
+    hands: List[List[int]] = []
+    for player in tuple(players):  # as the C twin reads them: the list as it stands
+        hand = None if type(player) is str and "," in player else _plain_cards(player)
+        if hand is None or (hands and len(hand) != len(hands[0])) or (len(hand) != 2 and not 4 <= len(hand) <= 6):
+            return None
+        mask = sum(1 << c for c in hand)
+        if used & mask:
+            return None
+        used |= mask
+        hands.append(hand)
+    size, n = len(hands[0]), len(hands)
+    if (omaha is True and size == 2) or (omaha is False and size != 2) or n * size + 5 + len(dead) > DECK_SIZE:
+        return None
+    game = _Game(([[tuple(sorted(hand))] for hand in hands], None, board, dead))
+    seconds = ctypes.c_double(0)
+    if _lib.ph_equity_exact_seconds(game.address, ctypes.byref(seconds)) != 0 or not seconds.value <= most_seconds:
+        return None
+    tally = _EquityTally()
+    status = _lib.ph_equity_exact(game.address, 0, 1, ctypes.addressof(tally))
+    if status != 0:
+        raise _status_error(status)
+    deals = tally.deals
+    if not deals:
+        return None
+    pot = 2520 * deals
+    win, tie, lose = tuple(tally.win[:n]), tuple(tally.tie[:n]), tuple(tally.lose[:n])
+    return (tuple(["".join([_CARD_NAMES[c] for c in hand]) for hand in hands]),
+            tuple([share / pot for share in tally.share[:n]]), win, tie, lose, deals, tuple(board), tuple(dead),
+            tuple([w / deals for w in win]), tuple([t / deals for t in tie]), tuple([x / deals for x in lose]))
+
+
 @_signature("players_holdings, weights, board, dead, start, count")
 def equity_exact(*args: Any) -> Tally:
     """Exact tally (dict) of units start..start+count-1."""

@@ -10,6 +10,7 @@
  * walk's tree, which find the clash-free units of heavily overlapping ranges however rare. Each clash-free
  * combination counts 1 / (its orbit's size) solves. Nanoseconds per part were fitted to measured single-core
  * times (bench/bench_equity_cost.c prints the estimate against the measurement for a table of spots). */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -273,14 +274,52 @@ int ph_eq_clash_census(const ph_equity_game *given, uint64_t fixed, double *visi
     return status;
 }
 
+static double seconds_of(const double parts[PH_EQ_COST_PARTS]) {
+    double ns = 0;
+    for (int i = 0; i < PH_EQ_COST_PARTS; i++)
+        ns += parts[i] * ns_per_part[i];
+    return ns * 1e-9;
+}
+
 int ph_equity_exact_seconds(const ph_equity_game *game, double *seconds) {
     double parts[PH_EQ_COST_PARTS];
     int status = ph_eq_cost_parts(game, parts);
     if (status != PH_OK)
         return status;
-    double ns = 0;
-    for (int i = 0; i < PH_EQ_COST_PARTS; i++)
-        ns += parts[i] * ns_per_part[i];
-    *seconds = ns * 1e-9;
+    *seconds = seconds_of(parts);
+    return PH_OK;
+}
+
+/* Each part as ph_eq_cost_parts counts it, at its most: every unit clash-free and its own orbit, with the
+ * greatest suit group (23 permutations besides the identity) tried on it and the solver's work bounded as
+ * ph_eq_solve_work_bound bounds it; every player's holdings visited in full (a descent of the walk counts a
+ * player's holdings once per path through the players above it, so at most units visits per player). A
+ * sampled count scales a sample's parts to all units, which these bounds also cover unit by unit. */
+int ph_equity_exact_seconds_bound(const ph_equity_game *game, double *seconds) {
+    int status = ph_equity_check(game, NULL, 0);
+    if (status != PH_OK)
+        return status;
+    if (game->hole_size != 2) {
+        *seconds = HUGE_VAL;
+        return PH_OK;
+    }
+    ph_eq_spot spot;
+    if ((status = ph_eq_spot_init(&spot, game, 0)) != PH_OK)
+        return status;
+    ph_eq_work work;
+    ph_eq_solve_work_bound(&spot, &work);
+    double units = 1, players = (double)game->players, parts[PH_EQ_COST_PARTS] = {0};
+    for (size_t p = 0; p < game->players; p++)
+        units *= (double)(game->holding_offset[p + 1] - game->holding_offset[p]);
+    parts[PH_EQ_COST_CALLS] = 1;
+    parts[PH_EQ_COST_UNITS] = units * players;
+    parts[PH_EQ_COST_ORBIT_TRIES] = units * 23;
+    parts[PH_EQ_COST_SOLVES] = units;
+    parts[PH_EQ_COST_FLUSH_LEAVES] = units * work.flush_leaves;
+    parts[PH_EQ_COST_FLUSH_FAR] = units * work.flush_far_leaves;
+    parts[PH_EQ_COST_PLAIN] = units * work.plain_leaves;
+    parts[PH_EQ_COST_PLAIN_PLAYERS] = units * work.plain_leaves * players;
+    parts[PH_EQ_COST_FLUSH_SETS] = units * work.flush_sets * players;
+    *seconds = seconds_of(parts);
     return PH_OK;
 }

@@ -142,6 +142,9 @@ typedef struct ph_eq_work {
 
 void ph_eq_solve_work(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t taken, ph_eq_work *work);
 
+/* Hold'em: at least ph_eq_solve_work's count, field by field, for every combination of the spot's holdings. */
+void ph_eq_solve_work_bound(const ph_eq_spot *spot, ph_eq_work *work);
+
 /* ---- suit symmetry of the units (equity_symmetry.c) ---- */
 
 /* Permuting the suits maps a deal to one with the same outcome. The permutations that keep the board and the

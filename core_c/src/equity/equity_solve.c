@@ -446,6 +446,20 @@ static double binomial(unsigned n, unsigned k) { /* k <= n */
     return r;
 }
 
+/* The flush pass's work on one suit of `listed` ranks left, `other` cards of each rank besides them: every
+ * set of j new cards of the suit, j from `need` to `to_come`. */
+static void add_flush_work(unsigned listed, const uint8_t other[13], unsigned need, unsigned to_come,
+                           ph_eq_work *work) {
+    for (unsigned j = need; j <= to_come && j <= listed; j++) {
+        double subsets = binomial(listed, j);
+        work->flush_sets += subsets;
+        double leaves = subsets * multisets(other, to_come - j);
+        work->flush_leaves += leaves;
+        if (to_come - j >= 2)
+            work->flush_far_leaves += leaves;
+    }
+}
+
 void ph_eq_solve_work(const ph_eq_spot *spot, const uint8_t *const *holes, uint64_t taken, ph_eq_work *work) {
     solver s;
     prepare(&s, spot, holes, taken);
@@ -463,14 +477,27 @@ void ph_eq_solve_work(const ph_eq_spot *spot, const uint8_t *const *holes, uint6
             continue;
         uint8_t other[13];
         unsigned list[13], listed = flush_deck(&s, suit, list, other);
-        for (unsigned j = need; j <= spot->to_come && j <= listed; j++) {
-            double subsets = binomial(listed, j);
-            work->flush_sets += subsets;
-            double leaves = subsets * multisets(other, spot->to_come - j);
-            work->flush_leaves += leaves;
-            if (spot->to_come - j >= 2)
-                work->flush_far_leaves += leaves;
-        }
+        add_flush_work(listed, other, need, spot->to_come, work);
+    }
+}
+
+void ph_eq_solve_work_bound(const ph_eq_spot *spot, ph_eq_work *work) {
+    /* The deck without the hole cards: holding more cards leaves fewer multisets, fewer ranks of a suit to
+     * list and fewer other cards. Every suit counts as its own class, at its least threshold. */
+    ph_eq_spot no_players = *spot;
+    no_players.players = 0;
+    solver s;
+    prepare(&s, &no_players, NULL, spot->fixed);
+    work->plain_leaves = multisets(s.avail, spot->to_come);
+    work->flush_leaves = work->flush_far_leaves = work->flush_sets = 0;
+    work->omaha_rows = 0;
+    for (unsigned suit = 0; suit < 4; suit++) {
+        unsigned on_board = ph_eq_bits(spot->board_suit[suit]);
+        unsigned need = on_board >= 3 ? 0 : 3 - on_board; /* flush_threshold with two hole cards of the suit */
+        uint8_t other[13];
+        unsigned list[13], listed = flush_deck(&s, suit, list, other);
+        if (need <= spot->to_come)
+            add_flush_work(listed, other, need, spot->to_come, work);
     }
 }
 
