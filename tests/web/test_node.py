@@ -48,3 +48,9 @@ def test_js_reliability(built, node):
     """Issue 13 on the JS side: sample-count and output-size limits, BigInt arguments, named option errors,
     'A♠️' card text, a wasm heap flat over 10^5 calls with errors, adversarial arguments (reliability.test.mjs)."""
     run_node(node, ["--test", HERE / "reliability.test.mjs"], timeout=120)
+
+
+def test_js_hand_indexer_matches_the_shared_vectors(built, node):
+    """handIndexer(): tests/vectors/isomorphism.jsonl (Python's HandIndexer) replayed through the wasm build of
+    the C core; the index rule, batches and messages (isomorphism.test.mjs)."""
+    run_node(node, ["--test", HERE / "isomorphism.test.mjs"], timeout=120)
