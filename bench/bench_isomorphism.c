@@ -86,7 +86,22 @@ static int race(const game *g, int rounds, size_t n) {
         indexes[i] = next_random() % size;
     }
     int bad = 0;
-    for (size_t i = 0; i < n && i < 200000; i++) {
+    size_t same_number = 0, same_canonical = 0, compared = n < 200000 ? n : 200000;
+    for (size_t i = 0; i < compared; i++) {
+        uint64_t theirs = hand_index_last(&ref, hands + i * k), mine = ph_indexer_index_unchecked(ours, hands + i * k, g->rounds);
+        same_number += theirs == mine;
+        uint8_t a[8], b[8];
+        uint64_t ma[4] = {0}, mb[4] = {0};
+        hand_unindex(&ref, last, indexes[i], a);
+        ph_indexer_unindex(ours, last, indexes[i], b);
+        for (unsigned r = 0, at = 0; r < g->rounds; at += g->cards[r], r++)
+            for (unsigned j = 0; j < g->cards[r]; j++) {
+                ma[r] |= UINT64_C(1) << a[at + j];
+                mb[r] |= UINT64_C(1) << b[at + j];
+            }
+        same_canonical += memcmp(ma, mb, sizeof ma) == 0;
+    }
+    for (size_t i = 0; i < compared; i++) {
         uint8_t canon[8];
         hand_unindex(&ref, last, hand_index_last(&ref, hands + i * k), canon);
         bad += ph_indexer_index_unchecked(ours, canon, g->rounds) != ph_indexer_index_unchecked(ours, hands + i * k, g->rounds);
@@ -144,7 +159,9 @@ static int race(const game *g, int rounds, size_t n) {
             if (t < best[c])
                 best[c] = t;
         }
-    printf("%-10s %zu hands, %d rounds, best CPU time\n", g->name, n, rounds);
+    printf("%-10s %zu hands, %d rounds, best CPU time; indexes equal to the reference's: %zu of %zu; canonical "
+           "hands: %zu of %zu (suits of equal counts may trade places)\n", g->name, n, rounds, same_number, compared,
+           same_canonical, compared);
     const char *names[] = {"index (last round)", "index (every round)", "unindex (last round)"};
     for (int s = 0; s < 3; s++) {
         double ref_rate = n / best[2 * s] / 1e6, our_rate = n / best[2 * s + 1] / 1e6;

@@ -38,7 +38,7 @@ class HandIndexer:
         >>> holdem.index("AsKs Qs7h2d") == holdem.index("AhKh Qh7c2s")
         True
         >>> holdem.unindex(0, holdem.index("AsKs"))
-        (Card('Ac'), Card('Kc'))
+        (Card('Kc'), Card('Ac'))
     """
 
     __slots__ = ("_rounds", "_indexer", "_totals")
@@ -70,7 +70,13 @@ class HandIndexer:
         return f"HandIndexer({list(self._rounds)})"
 
     def size(self, round: int = -1) -> int:
-        """The number of canonical hands once rounds 0..round are dealt (round -1, the default: the last).
+        """The number of canonical hands once rounds 0..round are dealt.
+
+        Args:
+            round: 0-based; negative counts from the end (-1, the default: the last round).
+
+        Returns:
+            int: the index range of that round is 0..size-1.
 
         Example:
             >>> import pokerhash as ph
@@ -100,7 +106,13 @@ class HandIndexer:
         return self.index_all(cards, *more)[-1]
 
     def index_all(self, cards: Union[Cards, CardLike], *more: CardLike) -> List[int]:
-        """The index of each round of a hand, in one pass: [index of round 0, ..., index of round r].
+        """The index of each round of a hand, in one pass.
+
+        Args:
+            cards: the cards of rounds 0..r, as index takes them.
+
+        Returns:
+            list of int: [index of round 0, ..., index of round r].
 
         Example:
             >>> import pokerhash as ph
@@ -114,7 +126,14 @@ class HandIndexer:
         return list(out)
 
     def unindex(self, round: int, index: SupportsIndex) -> Tuple[Card, ...]:
-        """The canonical hand of an index: the cards of rounds 0..round, round by round, each round ascending.
+        """The canonical hand of an index: the representative of its hands that unindex always gives.
+
+        Args:
+            round: the round the index numbers (0-based; negative counts from the end).
+            index: 0..size(round)-1.
+
+        Returns:
+            tuple of Card: the cards of rounds 0..round, round by round, each round ascending.
 
         Raises:
             ValueError: a round outside the indexer's or an index outside 0..size(round)-1.
@@ -136,6 +155,12 @@ class HandIndexer:
     def canonical(self, cards: Union[Cards, CardLike], *more: CardLike) -> Tuple[Card, ...]:
         """The canonical form of a hand: unindex of its index (the representative every renaming maps to).
 
+        Args:
+            cards: the cards of rounds 0..r, as index takes them.
+
+        Returns:
+            tuple of Card: the canonical cards, round by round, each round ascending.
+
         Example:
             >>> import pokerhash as ph
             >>> " ".join(map(str, ph.HandIndexer([2, 3]).canonical("AhKh Qh7c2s")))
@@ -147,6 +172,12 @@ class HandIndexer:
 
     def is_canonical(self, cards: Union[Cards, CardLike], *more: CardLike) -> bool:
         """Whether a hand is its own canonical form (up to the order inside each round).
+
+        Args:
+            cards: the cards of rounds 0..r, as index takes them.
+
+        Returns:
+            bool: True when canonical(cards) holds the same cards in each round.
 
         Example:
             >>> import pokerhash as ph
@@ -222,7 +253,14 @@ class HandIndexer:
         return out.reshape(len(flat), k) if np is not None else Rows(out, k)
 
     def is_canonical_batch(self, rows: Any) -> Any:
-        """Whether each row is its own canonical form: a bool numpy array (uint8 array('B') without numpy)."""
+        """Whether each row is its own canonical form (the GIL is released).
+
+        Args:
+            rows: rows of the cards of rounds 0..r, as index_batch takes them.
+
+        Returns:
+            bool numpy array of shape (N,) with numpy, else array('B') of 1 and 0.
+        """
         data, k, count, np = card_rows(rows, None, "rows", self._check_width)
         np = np or numpy_if_loaded()
         out = zeros("B", count, np)

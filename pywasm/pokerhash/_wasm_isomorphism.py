@@ -36,7 +36,7 @@ for _name, _result, _args in (
     _function.argtypes = _args
 
 _bad_row: ctypes._SimpleCData[int] = c_size_t()
-_made: ctypes._SimpleCData[int] = c_void_p()
+_made = c_void_p()
 
 
 class _Indexer:
