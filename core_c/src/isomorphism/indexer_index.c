@@ -2,6 +2,8 @@
  * and the multiset ranks of its groups. */
 #include "isomorphism_internal.h"
 
+/* GCC's vectorizer turns the four-suit loops below into AVX-512 shuffles that cost more than they save (index
+ * a third slower with -march=native in bench/bench_isomorphism.sh); the scalar code is the fast one. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize")
 #endif
