@@ -216,3 +216,25 @@ def test_bad_hands_and_indexes_are_refused_by_name():
         holdem.index_batch([[0, 1, 2]])
     with pytest.raises(ValueError, match="row 1: index out of range"):
         holdem.unindex_batch(0, [5, 169])
+
+
+def test_one_indexer_shared_by_threads_gives_the_serial_results():
+    np = pytest.importorskip("numpy")
+    import threading
+
+    holdem = ph.HandIndexer([2, 3, 1, 1])
+    rng = np.random.default_rng(11)
+    rows = [np.array([rng.permutation(52)[:7] for _ in range(3000)], dtype=np.uint8) for _ in range(6)]
+    serial = [holdem.index_batch(r).tolist() for r in rows]
+    results = [None] * len(rows)
+
+    def work(i):  # each thread indexes its rows and turns them back, in the C core with the GIL released
+        indexes = holdem.index_batch(rows[i])
+        results[i] = holdem.index_batch(holdem.unindex_batch(3, indexes)).tolist()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(rows))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == serial
