@@ -1481,3 +1481,11 @@ from ._wasm_analysis import (  # noqa: E402  (after the functions above: it decl
     uth_flop_decisions_into as uth_flop_decisions_into, uth_flop_into as uth_flop_into, uth_payoff as uth_payoff,
     uth_river as uth_river, uth_river_decisions_into as uth_river_decisions_into, uth_solve_into as uth_solve_into,
 )
+
+
+# ---- suit-isomorphic hand indexes: its own module, part of this one's contract as _core_isomorphism.c is of _core
+
+from ._wasm_isomorphism import (  # noqa: E402  (after the functions above: it declares its own C functions)
+    indexer_index_into as indexer_index_into, indexer_is_canonical_into as indexer_is_canonical_into,
+    indexer_new as indexer_new, indexer_size as indexer_size, indexer_unindex_into as indexer_unindex_into,
+)

@@ -54,3 +54,9 @@ def test_js_card_text_reader_agrees_with_the_c_parser(built, node):
     """Card names and text read in JS (web/src/card_text.mjs): the C parser's ids for every short string over
     its alphabet and near misses, anything else left to it, so values and messages stay the core's."""
     run_node(node, ["--test", HERE / "card_text.test.mjs"], timeout=120)
+
+
+def test_js_hand_indexer_matches_the_shared_vectors(built, node):
+    """handIndexer(): tests/vectors/isomorphism.jsonl (Python's HandIndexer) replayed through the wasm build of
+    the C core; the index rule, batches and messages (isomorphism.test.mjs)."""
+    run_node(node, ["--test", HERE / "isomorphism.test.mjs"], timeout=120)

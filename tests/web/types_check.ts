@@ -2,7 +2,7 @@
 // (the import becomes 'pokerhash'): the shipped .d.ts must describe real usage.
 import PokerHash, {
     CATEGORY_NAMES, EQUITY_GAMES, GAMES, PokerHashError, cardName, type EquityGame, type EquityResult, type Game,
-    type GameEquityResult, type HandAnalysis, type ParsedRange, type Showdown, type StrengthDistribution, type U64,
+    type GameEquityResult, type HandAnalysis, type HandIndexer, type ParsedRange, type Showdown, type StrengthDistribution, type U64,
     type UTHResult,
 } from '../../web/dist/pokerhash.mjs';
 
@@ -77,6 +77,14 @@ async function main(): Promise<void> {
     const pairs: Uint8Array = board.holes;
     const counts: number = board.wins[0] + board.ties[0] + board.losses[0] + board.byCategory[29] + board.values[0];
     console.log(pairs, counts, ph.showdown([1, 2, 3, 4n], { dead: null }).values, ph.showdown(new Uint8Array([5, 6, 7])).wins);
+    const holdem: HandIndexer = ph.handIndexer([2, 3, 1, 1]);
+    const classes: number | bigint = holdem.index('AsKs Qh7c2d') ?? holdem.size(1);
+    const streets: Array<number | bigint> = holdem.indexAll([51, 47, 'Qh', 22n, 1]);
+    const batch: Float64Array | BigUint64Array = holdem.indexBatch(new Uint8Array(14), { everyRound: true });
+    const canon: number[] = holdem.unindex(3, 2428287419n).concat(holdem.canonical('AsKs'));
+    console.log(classes, streets, batch, canon, holdem.isCanonical('AcKc'), holdem.unindexBatch(0, [0, 168n]),
+        holdem.isCanonicalBatch(new Uint8Array(2), { round: 0 }), holdem.rounds);
+    holdem.free();
     try {
         ph.evaluate('Xx');
     } catch (e) {

@@ -3,6 +3,7 @@
 // The 64-bit rule: every quantity that is 64 bits wide in C (binomials, combination ranks and the Monte
 // Carlo seed) is a BigInt in results, always; arguments may be a number or a BigInt. Everything else
 // (hand values, card ids, hand indexes below 2**27, deal and sample counts below 2**53) is a number.
+// Suit-isomorphic indexes (isomorphism.mjs) are numbers while their round's size is at most 2**53, else BigInts.
 
 export const WORST_VALUE = 7462;
 export const DECK_SIZE = 52;

@@ -205,6 +205,37 @@ export interface EquityEstimate {
     exact: boolean;
 }
 
+/**
+ * Suit-isomorphic hand indexes (PokerHash.handIndexer): hands dealt in rounds numbered so that two hands share
+ * a number exactly when a suit renaming turns one into the other. The index rule: a round's indexes are numbers
+ * when its size is at most 2**53 (every hold'em and Omaha round), else BigInts; batches give a Float64Array or a
+ * BigUint64Array by the same rule.
+ */
+export interface HandIndexer {
+    /** The cards of each round, as given. */
+    readonly rounds: number[];
+    /** Canonical hands once rounds 0..round are dealt (default: the last). */
+    size(round?: number): number | bigint;
+    /** The index of a hand: the cards of rounds 0..r in round order (any order inside a round), for any r. */
+    index(cards: Cards): number | bigint;
+    /** Each round's index of a hand, in one pass. */
+    indexAll(cards: Cards): Array<number | bigint>;
+    /** The canonical hand of an index: card ids of rounds 0..round, each round ascending. */
+    unindex(round: number, index: U64): number[];
+    /** The canonical form of a hand (unindex of its index). */
+    canonical(cards: Cards): number[];
+    /** Whether a hand is its own canonical form. */
+    isCanonical(cards: Cards): boolean;
+    /** Indexes of rows of k card ids (k the cards of rounds 0..round); everyRound: each round's, row after row. */
+    indexBatch(rows: Uint8Array, options?: { round?: number; everyRound?: boolean }): Float64Array | BigUint64Array;
+    /** Canonical hands of many indexes of one round, row after row. */
+    unindexBatch(round: number, indices: Integers): Uint8Array;
+    /** 1 or 0 per row: whether it is its own canonical form. */
+    isCanonicalBatch(rows: Uint8Array, options?: { round?: number }): Uint8Array;
+    /** Frees the C tables now (otherwise when the object is collected); later calls throw. */
+    free(): void;
+}
+
 /** "As" for 51, or "A♠" with { symbols: true }. */
 export declare function cardName(card: U64, options?: { symbols?: boolean }): string;
 
@@ -317,6 +348,8 @@ export declare class PokerHash {
     ultimateTexasHoldem(options?: UTHOptions): UTHResult;
     /** ultimateTexasHoldem() in chunks of flops (22,100), cancellable; about half a minute of wasm for the full deck. */
     ultimateTexasHoldemAsync(options?: UTHOptions & AsyncJobOptions): Promise<UTHResult>;
+    /** A suit-isomorphic hand indexer for 1 to 8 rounds of cards ([2, 3, 1, 1] for hold'em, [4, 3, 1, 1] Omaha). */
+    handIndexer(rounds: Integers): HandIndexer;
     /** All-in equity of 2 to 10 hands or ranges (hold'em, or Omaha with 4 to 6 cards), exact or Monte Carlo. */
     equity(players: ReadonlyArray<Player>, options?: EquityOptions): EquityResult;
     /** equity() in chunks, yielding to the event loop between them; cancellable with an AbortSignal. */

@@ -16,6 +16,7 @@
  *   ph.gameEvaluate('8c 6d 4h 2s Ac Kd Kh', 'ace_five_8'); // 28: other games on their own scales (games.mjs)
  *   ph.gameEquity(['AhAd2c3d', 'KsKhQsJh'], { game: 'omaha_hilo8' }); // hi-lo equity, split and quartered pots
  *   ph.showdown('Ks 7d 2c 3h 9s');            // every hole pair's wins, ties and losses on a board (analysis.mjs)
+ *   ph.handIndexer([2, 3, 1, 1]).index('AsKs Qh7c2d');  // a suit-isomorphic hand index (isomorphism.mjs)
  *
  * Card id = 4 * rank + suit: rank 0..12 is 2..A, suit 0..3 is c, d, h, s (2c = 0, As = 51). Card text is
  * rank 2-9 T J Q K A (or 10) then suit c d h s (any case) or a symbol ♣ ♦ ♥ ♠; cards may be separated by
@@ -44,6 +45,7 @@ import { parseRangeText } from './ranges.mjs';
 import { showdown, strengthJob } from './analysis.mjs';
 import { cardOfName, readCardText } from './card_text.mjs';
 import { uthJob } from './uth.mjs';
+import { HandIndexer } from './isomorphism.mjs';
 
 export { DECK_SIZE, EQUITY_GAMES, GAMES, MAX_SAMPLES, PokerHashError, WORST_VALUE, cardName };
 
@@ -736,6 +738,15 @@ export class PokerHash {
     async ultimateTexasHoldemAsync(options) {
         const { dead, allow3x = true, signal, onProgress } = optionsObject(options, ['dead', 'allow3x', ...ASYNC_OPTIONS]);
         return runJobAsync(guarded(() => uthJob(this, this._optionCards(dead, 'dead'), allow3x)), { signal, onProgress });
+    }
+
+    /**
+     * A suit-isomorphic hand indexer for 1 to 8 rounds of cards ([2, 3, 1, 1] hold'em, [2, 5] the board as one
+     * set, [4, 3, 1, 1] Omaha): index, indexAll, unindex, canonical, isCanonical and their batches
+     * (isomorphism.mjs; the numbering of Python's pokerhash.HandIndexer).
+     */
+    handIndexer(rounds) {
+        return new HandIndexer(this, rounds);
     }
 
     // ---- combinatorics ----------------------------------------------------------------------------
