@@ -78,6 +78,44 @@ static inline unsigned ph_an_free_in_category(const ph_an_board *b, unsigned k, 
 /* The evaluator's key sum (with the suit bias) and bits of some cards. */
 void ph_an_cards_key(const uint8_t *cards, size_t n, uint64_t *key, uint64_t *bits);
 
+/* Sweeps every runout of a board of 5 - missing cards (key and bits as for ph_an_board_sweep; missing 0..2;
+ * the runout cards drawn from b's live cards, which the pairs then avoid) and calls visit(b, context) after
+ * each. */
+void ph_an_each_runout(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned missing, int all_categories,
+                       void (*visit)(const ph_an_board *b, void *context), void *context);
+
+/* ---- hand strength (strength_*.c) ---- */
+
+/* A pair's score on a final board: 2 per opponent pair beaten, 1 per tie, out of 2 x opponents. */
+static inline unsigned ph_an_score(const ph_an_board *b, unsigned k) {
+    return 2u * b->wins[k] + b->ties[k];
+}
+
+/* The bin of a score among `bins` equal bins of [0, full]: floor(bins * score / full), the top score in the
+ * last bin. */
+static inline unsigned ph_strength_bin(unsigned score, unsigned full, unsigned bins) {
+    unsigned bin = (unsigned)((uint64_t)score * bins / full);
+    return bin < bins ? bin : bins - 1;
+}
+
+/* One board's hand strengths: every live pair's scores summed over every runout to the river, their squares
+ * and (bins > 0) their histogram. Rows are the live pairs, row hi*(hi-1)/2 + lo of live positions. */
+typedef struct ph_strength_work {
+    ph_an_board *board;
+    unsigned bins;
+    unsigned full;                      /* 2 x the opponents of every pair on every runout */
+    uint32_t sum[PH_AN_MAX_PAIRS];
+    uint64_t square[PH_AN_MAX_PAIRS];
+    uint16_t *histogram;                /* rows x bins (NULL without bins); a flop has 1,081 runouts */
+} ph_strength_work;
+
+/* PH_OK or PH_E_NOMEM (nothing to free then). */
+int ph_strength_work_new(ph_strength_work *work, unsigned bins);
+void ph_strength_work_free(ph_strength_work *work);
+
+/* Fills the work's rows for a board of 3, 4 or 5 distinct cards (the live cards: the rest of the deck). */
+void ph_strength_board(ph_strength_work *work, const uint8_t *board, unsigned board_len);
+
 /* ---- Ultimate Texas Hold'em (uth_*.c) ---- */
 
 /* The payoff of every outcome for each play size, from ph_uth_payoff: pay[play][outcome]. */
