@@ -1,0 +1,242 @@
+/* Building an indexer: the configurations of every round, their offsets and group radices, and the hashes
+ * that find them. Round r's configurations come from round r-1's, each dealt round r's cards every way. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isomorphism_internal.h"
+#include "../common/tables.h"
+
+/* A configuration while it is built: tuples sorted largest first, with their counts. */
+typedef struct candidate {
+    uint32_t tuple[PH_ISO_SUITS];
+    uint8_t count[PH_ISO_SUITS][PH_INDEXER_MAX_ROUNDS];
+    uint8_t total[PH_ISO_SUITS];
+} candidate;
+
+static int compare_candidates(const void *a, const void *b) {
+    const candidate *x = a, *y = b;
+    for (unsigned p = 0; p < PH_ISO_SUITS; p++)
+        if (x->tuple[p] != y->tuple[p])
+            return x->tuple[p] < y->tuple[p] ? -1 : 1;
+    return 0;
+}
+
+static void sort_rows(candidate *c) {
+    for (unsigned i = 1; i < PH_ISO_SUITS; i++)
+        for (unsigned j = i; j > 0 && c->tuple[j] > c->tuple[j - 1]; j--) {
+            candidate row;
+            row.tuple[0] = c->tuple[j];
+            memcpy(row.count[0], c->count[j], PH_INDEXER_MAX_ROUNDS);
+            row.total[0] = c->total[j];
+            c->tuple[j] = c->tuple[j - 1];
+            memcpy(c->count[j], c->count[j - 1], PH_INDEXER_MAX_ROUNDS);
+            c->total[j] = c->total[j - 1];
+            c->tuple[j - 1] = row.tuple[0];
+            memcpy(c->count[j - 1], row.count[0], PH_INDEXER_MAX_ROUNDS);
+            c->total[j - 1] = row.total[0];
+        }
+}
+
+/* Every way to deal `cards` more cards to the suits of `from` (none past 13 in a suit), sorted and without
+ * repeats. Returns the number written to *out (a fresh array), or a negative status. */
+static long deal_round(const candidate *from, size_t from_len, unsigned round, unsigned cards, candidate **out) {
+    size_t ways = (size_t)(cards + 1) * (cards + 2) * (cards + 3) / 6, len = 0;
+    if (from_len > SIZE_MAX / sizeof(candidate) / ways)
+        return PH_E_NOMEM;
+    candidate *next = malloc(from_len * ways * sizeof(candidate));
+    if (!next)
+        return PH_E_NOMEM;
+    for (size_t i = 0; i < from_len; i++)
+        for (unsigned c0 = 0; c0 <= cards; c0++)
+            for (unsigned c1 = 0; c0 + c1 <= cards; c1++)
+                for (unsigned c2 = 0; c0 + c1 + c2 <= cards; c2++) {
+                    const unsigned deal[PH_ISO_SUITS] = {c0, c1, c2, cards - c0 - c1 - c2};
+                    candidate c = from[i];
+                    int fits = 1;
+                    for (unsigned p = 0; p < PH_ISO_SUITS; p++) {
+                        fits &= c.total[p] + deal[p] <= PH_ISO_RANKS;
+                        c.tuple[p] = c.tuple[p] * (cards + 1) + deal[p];
+                        c.count[p][round] = (uint8_t)deal[p];
+                        c.total[p] = (uint8_t)(c.total[p] + deal[p]);
+                    }
+                    if (!fits)
+                        continue;
+                    sort_rows(&c);
+                    next[len++] = c;
+                }
+    qsort(next, len, sizeof(candidate), compare_candidates);
+    size_t unique = 0;
+    for (size_t i = 0; i < len; i++)
+        if (unique == 0 || compare_candidates(&next[unique - 1], &next[i]) != 0)
+            next[unique++] = next[i];
+    *out = next;
+    return (long)unique;
+}
+
+/* Offsets, group radices and weights of round r's configurations; PH_E_OVERFLOW past 64 bits. */
+static int lay_out(ph_iso_round *round, const candidate *configs, size_t round_index) {
+    uint64_t offset = 0;
+    for (uint32_t i = 0; i < round->configs; i++) {
+        const candidate *c = &configs[i];
+        ph_iso_config *out = &round->config[i];
+        memset(out, 0, sizeof(*out));
+        memcpy(out->count, c->count, sizeof(out->count));
+        for (unsigned p = 0; p < PH_ISO_SUITS; p++) {
+            uint64_t size = 1;
+            unsigned dealt = 0;
+            for (size_t r = 0; r <= round_index; r++) {
+                uint64_t choices = ph_binomial_table[PH_ISO_RANKS - dealt][c->count[p][r]];
+                size *= choices; /* at most 13! */
+                dealt += c->count[p][r];
+            }
+            out->suit_size[p] = size;
+        }
+        uint64_t weight = 1;
+        out->plain = 1;
+        for (unsigned p = 0; p < PH_ISO_SUITS;) {
+            unsigned len = 1;
+            while (p + len < PH_ISO_SUITS && c->tuple[p + len] == c->tuple[p])
+                len++;
+            uint64_t radix;
+            if (ph_binomial(out->suit_size[p] + len - 1, len, &radix) != PH_OK)
+                return PH_E_OVERFLOW;
+            out->group_len[p] = (uint8_t)len;
+            out->radix[p] = radix;
+            if (len > 1 && c->tuple[p] != 0)
+                out->plain = 0;
+            for (unsigned q = 0; q < len; q++) {
+                out->weight[p + q] = weight;
+                out->order[p + q] = (uint8_t)(len - q);
+            }
+            if (__builtin_mul_overflow(weight, radix, &weight))
+                return PH_E_OVERFLOW;
+            p += len;
+        }
+        out->offset = offset;
+        round->offset[i] = offset;
+        if (__builtin_add_overflow(offset, weight, &offset))
+            return PH_E_OVERFLOW;
+    }
+    round->size = offset;
+    return PH_OK;
+}
+
+static int build_hash(ph_iso_round *round, const candidate *configs) {
+    unsigned bits = 2;
+    while ((UINT64_C(1) << bits) < 2 * (uint64_t)round->configs)
+        bits++;
+    size_t slots = (size_t)1 << bits;
+    round->hash_key = malloc(slots * sizeof(uint64_t));
+    round->hash_config = malloc(slots * sizeof(uint32_t));
+    if (!round->hash_key || !round->hash_config)
+        return PH_E_NOMEM;
+    memset(round->hash_key, 0xff, slots * sizeof(uint64_t));
+    round->hash_mask = (uint32_t)(slots - 1);
+    round->hash_shift = 64 - bits;
+    for (uint32_t i = 0; i < round->configs; i++) {
+        const uint32_t *t = configs[i].tuple;
+        uint64_t key = ph_iso_key(round, t[0], t[1], t[2]);
+        uint32_t slot = (uint32_t)((key * PH_ISO_HASH_MULTIPLIER) >> round->hash_shift);
+        while (round->hash_key[slot] != UINT64_MAX)
+            slot = (slot + 1) & round->hash_mask;
+        round->hash_key[slot] = key;
+        round->hash_config[slot] = i;
+    }
+    return PH_OK;
+}
+
+static void fill_rank_tables(ph_indexer *indexer) {
+    for (unsigned n = 0; n <= PH_ISO_RANKS; n++)
+        for (unsigned k = 0; k <= PH_ISO_RANKS; k++)
+            indexer->binom[n][k] = (uint32_t)ph_binomial_table[n][k];
+    indexer->set_first[0] = 0;
+    for (unsigned c = 0; c <= PH_ISO_RANKS; c++)
+        indexer->set_first[c + 1] = (uint16_t)(indexer->set_first[c] + indexer->binom[PH_ISO_RANKS][c]);
+    for (uint32_t set = 0; set < PH_ISO_SETS; set++) {
+        uint32_t rank = 0, rest = set;
+        for (unsigned i = 1; rest; i++, rest &= rest - 1)
+            rank += indexer->binom[__builtin_ctz(rest)][i];
+        indexer->set_by_rank[indexer->set_first[ph_iso_bits(set)] + rank] = (uint16_t)set;
+    }
+}
+
+/* Counts no indexer can hold: canonical hands are at least the raw deals / 24, so a deal count past
+ * 24 * 2^64 overflows before any table is built; and the sorted-tuple key must fit 64 bits. */
+static int check_counts(const uint8_t *cards, size_t rounds) {
+    if (!cards || rounds < 1 || rounds > PH_INDEXER_MAX_ROUNDS)
+        return PH_E_ARGUMENT;
+    unsigned dealt = 0;
+    double deals = 1, space = 1;
+    for (size_t r = 0; r < rounds; r++) {
+        if (cards[r] < 1 || dealt + cards[r] > PH_DECK_SIZE)
+            return PH_E_ARGUMENT;
+        deals *= (double)ph_binomial_table[PH_DECK_SIZE - dealt][cards[r]];
+        space *= cards[r] + 1;
+        dealt += cards[r];
+    }
+    if (deals > 24 * 18446744073709551616.0 || space > (double)(1u << 21))
+        return PH_E_OVERFLOW;
+    return PH_OK;
+}
+
+int ph_indexer_new(const uint8_t *cards_per_round, size_t rounds, ph_indexer **out) {
+    int status = check_counts(cards_per_round, rounds);
+    if (status != PH_OK || !out)
+        return status != PH_OK ? status : PH_E_ARGUMENT;
+    ph_indexer *indexer = calloc(1, sizeof(ph_indexer));
+    if (!indexer)
+        return PH_E_NOMEM;
+    indexer->rounds = rounds;
+    fill_rank_tables(indexer);
+    candidate *configs = calloc(1, sizeof(candidate)); /* before round 0: no cards */
+    long len = configs ? 1 : PH_E_NOMEM;
+    uint32_t space = 1;
+    for (size_t r = 0; r < rounds && len > 0; r++) {
+        indexer->cards[r] = cards_per_round[r];
+        indexer->start[r] = (uint8_t)(r ? indexer->start[r - 1] + indexer->cards[r - 1] : 0);
+        candidate *next = NULL;
+        len = deal_round(configs, (size_t)len, (unsigned)r, cards_per_round[r], &next);
+        free(configs);
+        configs = next;
+        if (len <= 0)
+            break;
+        ph_iso_round *round = &indexer->round[r];
+        space *= cards_per_round[r] + 1u;
+        round->tuple_space = space;
+        round->configs = (uint32_t)len;
+        round->config = malloc((size_t)len * sizeof(ph_iso_config));
+        round->offset = malloc((size_t)len * sizeof(uint64_t));
+        status = round->config && round->offset ? lay_out(round, configs, r) : PH_E_NOMEM;
+        if (status == PH_OK)
+            status = build_hash(round, configs);
+        if (status != PH_OK)
+            len = status;
+    }
+    free(configs);
+    if (len <= 0) {
+        ph_indexer_free(indexer);
+        return len < 0 ? (int)len : PH_E_ARGUMENT;
+    }
+    *out = indexer;
+    return PH_OK;
+}
+
+void ph_indexer_free(ph_indexer *indexer) {
+    if (!indexer)
+        return;
+    for (size_t r = 0; r < PH_INDEXER_MAX_ROUNDS; r++) {
+        free(indexer->round[r].config);
+        free(indexer->round[r].offset);
+        free(indexer->round[r].hash_key);
+        free(indexer->round[r].hash_config);
+    }
+    free(indexer);
+}
+
+size_t ph_indexer_rounds(const ph_indexer *indexer) {
+    return indexer->rounds;
+}
+
+uint64_t ph_indexer_size(const ph_indexer *indexer, size_t round) {
+    return round < indexer->rounds ? indexer->round[round].size : 0;
+}
