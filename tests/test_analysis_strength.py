@@ -172,7 +172,7 @@ def test_a_flop_piece_on_a_dask_cluster_is_identical():
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         on_dask = analysis.strength_table("flop", boards=piece, executor=client, progress=False)
     local = analysis.strength_table("flop", boards=piece, threads=1, progress=False)
-    assert np.array_equal(on_dask.values, local.values, equal_nan=True)
+    assert on_dask.values.tobytes() == local.values.tobytes()  # NaN where unset, the same bits
 
 
 def test_save_and_load_round_trip_mapped_or_in_memory(tmp_path, preflop, flop):
@@ -184,8 +184,9 @@ def test_save_and_load_round_trip_mapped_or_in_memory(tmp_path, preflop, flop):
             assert (loaded.street, loaded.bins, loaded.boards) == (table.street, table.bins, table.boards)
             assert isinstance(loaded.values, np.memmap) == mmap
             assert np.array_equal(loaded.values, table.values)
-        assert loaded.lookup("KsKh", None if table.street == "preflop" else "2c 7d Jh") == \
-            table.lookup("KsKh", None if table.street == "preflop" else "2c 7d Jh")
+        board = None if table.street == "preflop" else "2c 7d Jh"
+        mapped, built = loaded.lookup("KsKh", board), table.lookup("KsKh", board)
+        assert mapped[:2] == built[:2] and np.array_equal(mapped.histogram, built.histogram)
     path = tmp_path / "preflop.strength"
     preflop.save(path)  # again over the file: replaced whole
     assert np.array_equal(analysis.StrengthTable.load(path).ehs, preflop.ehs)

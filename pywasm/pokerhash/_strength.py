@@ -272,10 +272,10 @@ def hand_strength(hole: Any, board: Any, bins: int = 50) -> Strength:
 
 
 def _indexer(street: str) -> Any:
-    from ._indexer import HandIndexer
+    import pokerhash  # the package's HandIndexer, imported once the package is
 
     cards = BOARD_CARDS[street]
-    return HandIndexer([2, cards] if cards else [2])
+    return pokerhash.HandIndexer([2, cards] if cards else [2])
 
 
 class StrengthTable:
@@ -333,7 +333,7 @@ class StrengthTable:
     @property
     def ehs2(self) -> Any:
         """Mean HS squared of every hand (float64; on the river HS squared, a new array)."""
-        return self._hs() ** 2 if self.street == "river" else self.values["ehs2"]
+        return self._hs(squared=True) if self.street == "river" else self.values["ehs2"]
 
     @property
     def histogram(self) -> Any:
@@ -342,10 +342,12 @@ class StrengthTable:
             raise AttributeError(f"a {self.street} table has no histogram (flop and preflop tables do)")
         return self.values["histogram"]
 
-    def _hs(self) -> Any:
+    def _hs(self, squared: bool = False) -> Any:
+        """HS (or HS^2) of the river scores, each the exact ratio rounded once, as the other streets' means."""
         np = numpy()
-        scores = self.values
-        return np.where(scores == UNSET_SCORE, np.nan, scores / FULL_SCORE)
+        scores = self.values.astype(np.float64)
+        hs = scores * scores / (FULL_SCORE * FULL_SCORE) if squared else scores / FULL_SCORE
+        return np.where(self.values == UNSET_SCORE, np.nan, hs)
 
     def index(self, hole: Any, board: Any = None) -> int:
         """The canonical index of a hand: hole (2 cards) and the street's board (none before the flop)."""
@@ -377,7 +379,7 @@ class StrengthTable:
             score = int(self.values[i])
             if score == UNSET_SCORE:
                 raise ValueError(f"this table holds boards {self.boards} only; the hand's board is not among them")
-            return Strength(score / FULL_SCORE, (score / FULL_SCORE) ** 2, None)
+            return Strength(score / FULL_SCORE, score * score / (FULL_SCORE * FULL_SCORE), None)
         row = self.values[i]
         if math.isnan(row["ehs"]):
             raise ValueError(f"this table holds boards {self.boards} only; the hand's board is not among them")

@@ -123,27 +123,6 @@ void ph_an_board_sweep(ph_an_board *b, uint64_t board_key, uint64_t board_bits, 
     }
 }
 
-void ph_an_each_runout(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned missing, int all_categories,
-                       void (*visit)(const ph_an_board *b, void *context), void *context) {
-    unsigned live = b->live_count;
-    if (missing == 0) {
-        ph_an_board_sweep(b, board_key, board_bits, live, live, all_categories);
-        visit(b, context);
-    } else if (missing == 1) {
-        for (unsigned r = 0; r < live; r++) {
-            ph_an_board_sweep(b, board_key + b->key[r], board_bits | b->bits[r], r, live, all_categories);
-            visit(b, context);
-        }
-    } else {
-        for (unsigned r = 1; r < live; r++)
-            for (unsigned t = 0; t < r; t++) {
-                ph_an_board_sweep(b, board_key + b->key[t] + b->key[r], board_bits | b->bits[t] | b->bits[r], t, r,
-                                  all_categories);
-                visit(b, context);
-            }
-    }
-}
-
 unsigned ph_an_first_value(unsigned category) {
     unsigned low = 1, high = PH_WORST_VALUE; /* categories are value intervals, the best first */
     while (low < high) {

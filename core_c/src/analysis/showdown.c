@@ -46,8 +46,9 @@ static void add_row(const ph_an_board *b, unsigned k, uint64_t *counts, uint64_t
     by_category[20 + own] += losses - better;
 }
 
-/* Adds one runout's counts to the rows (context: counts, then by_category or NULL). */
-static void add_board(const ph_an_board *b, void *context) {
+/* Adds one runout's counts to the rows (context: counts, then by_category or NULL); every runout is swept. */
+static void add_board(const ph_an_board *b, unsigned orbit, void *context) {
+    (void)orbit;
     uint64_t **outputs = context;
     for (unsigned k = 0; k < b->pairs; k++) {
         unsigned row = ph_an_pair_index(b->lo[k], b->hi[k]);
@@ -77,7 +78,7 @@ int ph_showdown(const uint8_t *board, size_t board_len, const uint8_t *dead, siz
     uint64_t key, bits;
     ph_an_cards_key(board, board_len, &key, &bits);
     uint64_t *outputs[2] = {counts, by_category};
-    ph_an_each_runout(b, key, bits, missing, 1, add_board, outputs);
+    ph_an_each_runout(b, key, bits, missing, 1, NULL, add_board, outputs);
     uint8_t hand[7];
     memcpy(hand + 2, board, board_len);
     for (unsigned j = 1; j < live; j++)

@@ -10,8 +10,10 @@
 int ph_strength_work_new(ph_strength_work *work, unsigned bins) {
     work->bins = bins;
     work->full = 0;
+    ph_suit_group_init(&work->renamings, 0);
     work->board = ph_an_board_new();
-    work->histogram = bins ? malloc(sizeof *work->histogram * bins * PH_AN_MAX_PAIRS) : NULL;
+    work->histogram = bins ? malloc(sizeof *work->histogram * 2 * bins * PH_AN_MAX_PAIRS) : NULL;
+    work->weighted_histogram = work->histogram ? work->histogram + (size_t)bins * PH_AN_MAX_PAIRS : NULL;
     if (work->board && (work->histogram || !bins))
         return PH_OK;
     ph_strength_work_free(work);
@@ -22,31 +24,71 @@ void ph_strength_work_free(ph_strength_work *work) {
     free(work->board);
     free(work->histogram);
     work->board = NULL;
-    work->histogram = NULL;
+    work->histogram = work->weighted_histogram = NULL;
 }
 
-static void add_runout(const ph_an_board *b, void *context) {
-    ph_strength_work *work = context;
-    unsigned bins = work->bins, full = 2 * b->opponents;
-    work->full = full;
+/* Where one board's runouts add up: the work's rows, or its weighted rows when they are symmetrised after. */
+typedef struct rows {
+    uint32_t *sum;
+    uint64_t *square;
+    uint16_t *histogram;
+    unsigned bins;
+    unsigned *full;
+} rows;
+
+static void add_runout(const ph_an_board *b, unsigned orbit, void *context) {
+    const rows *into = context;
+    unsigned bins = into->bins, full = 2 * b->opponents;
+    *into->full = full;
     for (unsigned k = 0; k < b->pairs; k++) {
         unsigned score = ph_an_score(b, k), row = ph_an_pair_index(b->lo[k], b->hi[k]);
-        work->sum[row] += score;
-        work->square[row] += (uint64_t)score * score;
+        into->sum[row] += orbit * score;
+        into->square[row] += (uint64_t)orbit * score * score;
         if (bins)
-            work->histogram[(size_t)row * bins + ph_strength_bin(score, full, bins)]++;
+            into->histogram[(size_t)row * bins + ph_strength_bin(score, full, bins)] += (uint16_t)orbit;
     }
+}
+
+/* Each row's total: the mean of the weighted rows of its images (analysis_internal.h: runouts). */
+static void symmetrise(ph_strength_work *work, const ph_an_symmetry *sym) {
+    unsigned bins = work->bins, n = work->board->live_count;
+    uint32_t histogram[PH_STRENGTH_MAX_BINS];
+    for (unsigned j = 1; j < n; j++)
+        for (unsigned i = 0; i < j; i++) {
+            unsigned row = ph_an_pair_index(i, j);
+            uint64_t sum = 0, square = 0;
+            memset(histogram, 0, sizeof *histogram * bins);
+            for (unsigned s = 0; s < sym->size; s++) {
+                unsigned image = ph_an_image_row(sym, s, i, j);
+                sum += work->weighted_sum[image];
+                square += work->weighted_square[image];
+                for (unsigned bin = 0; bin < bins; bin++)
+                    histogram[bin] += work->weighted_histogram[(size_t)image * bins + bin];
+            }
+            work->sum[row] = (uint32_t)(sum / sym->size);
+            work->square[row] = square / sym->size;
+            for (unsigned bin = 0; bin < bins; bin++)
+                work->histogram[(size_t)row * bins + bin] = (uint16_t)(histogram[bin] / sym->size);
+        }
 }
 
 void ph_strength_board(ph_strength_work *work, const uint8_t *board, unsigned board_len) {
     ph_an_board *b = work->board;
     uint64_t key, bits;
     ph_an_cards_key(board, board_len, &key, &bits);
-    ph_an_board_live(b, ph_card_mask(board, board_len));
-    unsigned rows = ph_an_choose2(b->live_count);
-    memset(work->sum, 0, sizeof *work->sum * rows);
-    memset(work->square, 0, sizeof *work->square * rows);
-    if (work->bins)
-        memset(work->histogram, 0, sizeof *work->histogram * work->bins * rows);
-    ph_an_each_runout(b, key, bits, 5 - board_len, 0, add_runout, work);
+    uint64_t mask = ph_card_mask(board, board_len);
+    ph_an_board_live(b, mask);
+    ph_an_symmetry sym;
+    ph_an_symmetry_init(&sym, &work->renamings, b, mask);
+    int weighted = sym.size > 1 && board_len < 5;
+    unsigned count = ph_an_choose2(b->live_count), bins = work->bins;
+    rows into = {weighted ? work->weighted_sum : work->sum, weighted ? work->weighted_square : work->square,
+                 weighted ? work->weighted_histogram : work->histogram, bins, &work->full};
+    memset(into.sum, 0, sizeof *into.sum * count); /* symmetrise() sets the rows themselves */
+    memset(into.square, 0, sizeof *into.square * count);
+    if (bins)
+        memset(into.histogram, 0, sizeof *into.histogram * bins * count);
+    ph_an_each_runout(b, key, bits, 5 - board_len, 0, weighted ? &sym : NULL, add_runout, &into);
+    if (weighted)
+        symmetrise(work, &sym);
 }
