@@ -135,12 +135,42 @@ static int build_hash(ph_iso_round *round, const candidate *configs) {
     round->hash_shift = 64 - bits;
     for (uint32_t i = 0; i < round->configs; i++) {
         const uint32_t *t = configs[i].tuple;
-        uint64_t key = ph_iso_key(round, t[0], t[1], t[2]);
+        uint64_t key = ph_iso_key((uint64_t)t[0] << PH_ISO_X_BITS, (uint64_t)t[1] << PH_ISO_X_BITS,
+                                  (uint64_t)t[2] << PH_ISO_X_BITS);
         uint32_t slot = (uint32_t)((key * PH_ISO_HASH_MULTIPLIER) >> round->hash_shift);
         while (round->hash_key[slot] != UINT64_MAX)
             slot = (slot + 1) & round->hash_mask;
         round->hash_key[slot] = key;
         round->hash_config[slot] = i;
+    }
+    return PH_OK;
+}
+
+/* Every tuple's place values of its rounds' colex ranks (tuples no hand has, with a suit past 13 cards,
+ * get zeros: nothing reads them). */
+static int fill_place_values(ph_iso_round *round, const uint8_t *cards, size_t round_index) {
+    size_t width = round_index + 1;
+    round->place_value = malloc((size_t)round->tuple_space * width * sizeof(uint64_t));
+    if (!round->place_value)
+        return PH_E_NOMEM;
+    for (uint32_t t = 0; t < round->tuple_space; t++) {
+        unsigned count[PH_INDEXER_MAX_ROUNDS];
+        uint32_t rest = t;
+        for (size_t r = width; r-- > 0;) {
+            count[r] = rest % (cards[r] + 1u);
+            rest /= cards[r] + 1u;
+        }
+        uint64_t value = 1;
+        unsigned dealt = 0;
+        for (size_t r = 0; r < width; r++) {
+            round->place_value[t * width + r] = value;
+            if (dealt + count[r] > PH_ISO_RANKS) {
+                value = 0;
+                continue;
+            }
+            value *= ph_binomial_table[PH_ISO_RANKS - dealt][count[r]];
+            dealt += count[r];
+        }
     }
     return PH_OK;
 }
@@ -161,7 +191,8 @@ static void fill_rank_tables(ph_indexer *indexer) {
 }
 
 /* Counts no indexer can hold: canonical hands are at least the raw deals / 24, so a deal count past
- * 24 * 2^64 overflows before any table is built; and the sorted-tuple key must fit 64 bits. */
+ * 24 * 2^64 overflows before any table is built. Every game below that has fewer than 2^16 tuples (the
+ * most is 63,180, for [1,1,2,2,2,2,4,38]), which the 16-bit lanes of the index rely on. */
 static int check_counts(const uint8_t *cards, size_t rounds) {
     if (!cards || rounds < 1 || rounds > PH_INDEXER_MAX_ROUNDS)
         return PH_E_ARGUMENT;
@@ -174,7 +205,7 @@ static int check_counts(const uint8_t *cards, size_t rounds) {
         space *= cards[r] + 1;
         dealt += cards[r];
     }
-    if (deals > 24 * 18446744073709551616.0 || space > (double)(1u << 21))
+    if (deals > 24 * 18446744073709551616.0 || space >= 65536.0)
         return PH_E_OVERFLOW;
     return PH_OK;
 }
@@ -209,6 +240,8 @@ int ph_indexer_new(const uint8_t *cards_per_round, size_t rounds, ph_indexer **o
         status = round->config && round->offset ? lay_out(round, configs, r) : PH_E_NOMEM;
         if (status == PH_OK)
             status = build_hash(round, configs);
+        if (status == PH_OK)
+            status = fill_place_values(round, cards_per_round, r);
         if (status != PH_OK)
             len = status;
     }
@@ -229,12 +262,24 @@ void ph_indexer_free(ph_indexer *indexer) {
         free(indexer->round[r].offset);
         free(indexer->round[r].hash_key);
         free(indexer->round[r].hash_config);
+        free(indexer->round[r].place_value);
     }
     free(indexer);
 }
 
 size_t ph_indexer_rounds(const ph_indexer *indexer) {
     return indexer->rounds;
+}
+
+size_t ph_indexer_table_bytes(const ph_indexer *indexer) {
+    size_t bytes = sizeof(ph_indexer);
+    for (size_t r = 0; r < indexer->rounds; r++) {
+        const ph_iso_round *round = &indexer->round[r];
+        bytes += round->configs * (sizeof(ph_iso_config) + sizeof(uint64_t));
+        bytes += ((size_t)round->hash_mask + 1) * (sizeof(uint64_t) + sizeof(uint32_t));
+        bytes += (size_t)round->tuple_space * (r + 1) * sizeof(uint64_t);
+    }
+    return bytes;
 }
 
 uint64_t ph_indexer_size(const ph_indexer *indexer, size_t round) {

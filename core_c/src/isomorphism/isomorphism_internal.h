@@ -21,7 +21,7 @@
 
 #define PH_ISO_SUITS 4
 #define PH_ISO_RANKS 13
-#define PH_ISO_X_BITS 40 /* sort key = t << 40 | x: x < 13! < 2^33 */
+#define PH_ISO_X_BITS 40 /* sort key = t << 40 | x: x < 13! < 2^33, t < 2^16 */
 #define PH_ISO_X_MASK ((UINT64_C(1) << PH_ISO_X_BITS) - 1)
 #define PH_ISO_SETS 8192 /* subsets of 13 ranks */
 
@@ -41,7 +41,8 @@ typedef struct ph_iso_config {
 /* The configurations of one round (rounds 0..r dealt) and the hash from sorted tuples to them. */
 typedef struct ph_iso_round {
     uint32_t configs;
-    uint32_t tuple_space;     /* T: tuples are 0..T-1 (product of cards[r'] + 1 for r' <= r) */
+    uint32_t tuple_space;     /* T: tuples are 0..T-1 (product of cards[r'] + 1 for r' <= r), T < 2^16 */
+    uint64_t *place_value;    /* [t * (r + 1) + j]: the place value in x of round j's colex rank */
     uint64_t size;            /* canonical hands */
     ph_iso_config *config;    /* in increasing offset */
     uint64_t *offset;         /* config[i].offset, contiguous for unindex's search */
@@ -76,10 +77,10 @@ static inline unsigned ph_iso_bits(uint32_t set) {
 #endif
 }
 
-/* The configuration of sorted tuples t0 >= t1 >= t2 (t3 follows from the round's card counts). */
-static inline uint64_t ph_iso_key(const ph_iso_round *round, uint64_t t0, uint64_t t1, uint64_t t2) {
-    uint64_t space = round->tuple_space;
-    return (t0 * space + t1) * space + t2;
+/* The configuration's hash key from the sort keys of the three largest suits (the fourth tuple follows from
+ * the round's card counts): their tuples side by side. */
+static inline uint64_t ph_iso_key(uint64_t key0, uint64_t key1, uint64_t key2) {
+    return key0 >> PH_ISO_X_BITS | (key1 >> PH_ISO_X_BITS) << 16 | (key2 >> PH_ISO_X_BITS) << 32;
 }
 
 static inline uint32_t ph_iso_find(const ph_iso_round *round, uint64_t key) {
