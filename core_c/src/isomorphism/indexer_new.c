@@ -112,12 +112,42 @@ static int lay_out(ph_iso_round *round, const candidate *configs, size_t round_i
                 return PH_E_OVERFLOW;
             p += len;
         }
+        for (unsigned p = 0; p < PH_ISO_SUITS; p++) {
+            for (size_t r = 0; r <= round_index; r++)
+                out->rounds_dealt[p] |= (uint8_t)((c->count[p][r] != 0) << r);
+            out->suits += c->tuple[p] != 0;
+        }
+        out->small = 1;
+        for (unsigned p = 0; p < PH_ISO_SUITS; p++)
+            out->small &= out->suit_size[p] < PH_ISO_SMALL_SEQUENCE;
         out->offset = offset;
         round->offset[i] = offset;
         if (__builtin_add_overflow(offset, weight, &offset))
             return PH_E_OVERFLOW;
     }
     round->size = offset;
+    return PH_OK;
+}
+
+/* Buckets of 2^shift indexes, at most 4096, each pointing at the configuration of its first index: unindex
+ * searches only between a bucket's configuration and the next bucket's. */
+static int build_buckets(ph_iso_round *round) {
+    unsigned shift = 0;
+    while (((round->size - 1) >> shift) >= 4096)
+        shift++;
+    size_t buckets = (size_t)((round->size - 1) >> shift) + 2; /* one past the last, for the search's end */
+    round->bucket_first = malloc(buckets * sizeof(uint32_t));
+    if (!round->bucket_first)
+        return PH_E_NOMEM;
+    round->bucket_shift = shift;
+    uint32_t config = 0;
+    for (size_t b = 0; b + 1 < buckets; b++) {
+        uint64_t first = (uint64_t)b << shift;
+        while (config + 1 < round->configs && round->offset[config + 1] <= first)
+            config++;
+        round->bucket_first[b] = config;
+    }
+    round->bucket_first[buckets - 1] = round->configs - 1;
     return PH_OK;
 }
 
@@ -177,12 +207,23 @@ static int fill_place_values(ph_iso_round *round, const uint8_t *cards, size_t r
 
 static void fill_rank_tables(ph_indexer *indexer) {
     for (unsigned n = 0; n <= PH_ISO_RANKS; n++)
-        for (unsigned k = 0; k <= PH_ISO_RANKS; k++)
-            indexer->binom[n][k] = (uint32_t)ph_binomial_table[n][k];
+        for (unsigned k = 0; k <= PH_ISO_RANKS; k++) {
+            uint64_t d = ph_binomial_table[n][k];
+            indexer->binom[n][k] = (uint32_t)d;
+            indexer->binom_reciprocal[n][k] = d ? ((UINT64_C(1) << PH_ISO_RECIPROCAL_SHIFT) + d - 1) / d : 0;
+            indexer->binom_next[n][k] = (uint32_t)ph_binomial_table[n][k + 1];
+        }
+    for (unsigned c = 0; c < PH_DECK_SIZE; c++) {
+        unsigned shift = 16 * (c & 3), rank = c >> 2;
+        indexer->card_shift[c] = (uint8_t)shift;
+        indexer->card_bit[c] = UINT64_C(1) << (shift + rank);
+        indexer->card_below[c] = (uint64_t)((1u << rank) - 1) << shift;
+    }
     indexer->set_first[0] = 0;
     for (unsigned c = 0; c <= PH_ISO_RANKS; c++)
         indexer->set_first[c + 1] = (uint16_t)(indexer->set_first[c] + indexer->binom[PH_ISO_RANKS][c]);
     for (uint32_t set = 0; set < PH_ISO_SETS; set++) {
+        indexer->rank_count[set] = (uint8_t)ph_iso_bits(set);
         uint32_t rank = 0, rest = set;
         for (unsigned i = 1; rest; i++, rest &= rest - 1)
             rank += indexer->binom[__builtin_ctz(rest)][i];
@@ -242,6 +283,8 @@ int ph_indexer_new(const uint8_t *cards_per_round, size_t rounds, ph_indexer **o
             status = build_hash(round, configs);
         if (status == PH_OK)
             status = fill_place_values(round, cards_per_round, r);
+        if (status == PH_OK)
+            status = build_buckets(round);
         if (status != PH_OK)
             len = status;
     }
@@ -263,6 +306,7 @@ void ph_indexer_free(ph_indexer *indexer) {
         free(indexer->round[r].hash_key);
         free(indexer->round[r].hash_config);
         free(indexer->round[r].place_value);
+        free(indexer->round[r].bucket_first);
     }
     free(indexer);
 }
@@ -278,6 +322,7 @@ size_t ph_indexer_table_bytes(const ph_indexer *indexer) {
         bytes += round->configs * (sizeof(ph_iso_config) + sizeof(uint64_t));
         bytes += ((size_t)round->hash_mask + 1) * (sizeof(uint64_t) + sizeof(uint32_t));
         bytes += (size_t)round->tuple_space * (r + 1) * sizeof(uint64_t);
+        bytes += (size_t)(((round->size - 1) >> round->bucket_shift) + 2) * sizeof(uint32_t);
     }
     return bytes;
 }

@@ -43,50 +43,77 @@ static inline uint64_t spread_ranks(uint32_t set) {
     return (v | (v << 3)) & UINT64_C(0x1111111111111111);
 }
 
+/* The configuration holding `index`: the last one whose offset is at most it, between the configurations of
+ * its bucket and of the next. */
+static const ph_iso_config *find_config(const ph_iso_round *round, uint64_t index) {
+    size_t bucket = (size_t)(index >> round->bucket_shift);
+    uint32_t low = round->bucket_first[bucket], high = round->bucket_first[bucket + 1];
+    while (low < high) {
+        uint32_t mid = low + (high - low + 1) / 2;
+        if (round->offset[mid] <= index)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    return &round->config[low];
+}
+
+/* Position p's rank sets round by round from its sequence index, added to the rounds' card masks. */
+static inline void deal_suit(const ph_indexer *indexer, const ph_iso_config *config, unsigned p, uint64_t sequence,
+                             uint64_t *dealt) {
+    uint32_t used = 0;
+    unsigned before = 0;
+    for (unsigned rounds = config->rounds_dealt[p]; rounds; rounds &= rounds - 1) {
+        unsigned r = (unsigned)__builtin_ctz(rounds), now = config->count[p][r];
+        uint64_t colex = sequence;
+        if (rounds & (rounds - 1)) { /* the last round's digit is what is left */
+            uint32_t choices = indexer->binom[PH_ISO_RANKS - before][now];
+            uint64_t quotient;
+            if (config->small)
+                quotient = (sequence * indexer->binom_reciprocal[PH_ISO_RANKS - before][now]) >> PH_ISO_RECIPROCAL_SHIFT;
+            else
+                quotient = sequence / choices;
+            colex = sequence - quotient * choices;
+            sequence = quotient;
+        }
+        uint32_t set = skip_used(indexer->set_by_rank[indexer->set_first[now] + colex], used);
+        used |= set;
+        before += now;
+        dealt[r] |= spread_ranks(set) << p;
+    }
+}
+
 int ph_indexer_unindex(const ph_indexer *indexer, size_t round_index, uint64_t index, uint8_t *cards) {
     if (!indexer || !cards || round_index >= indexer->rounds)
         return PH_E_ARGUMENT;
     const ph_iso_round *round = &indexer->round[round_index];
     if (index >= round->size)
         return PH_E_RANK;
-    uint32_t low = 0, high = round->configs; /* offset[low] <= index < offset[high] (or the size) */
-    while (high - low > 1) {
-        uint32_t mid = low + (high - low) / 2;
-        if (round->offset[mid] <= index)
-            low = mid;
-        else
-            high = mid;
-    }
-    const ph_iso_config *config = &round->config[low];
+    const ph_iso_config *config = find_config(round, index);
     uint64_t rest = index - config->offset, x[PH_ISO_SUITS];
-    for (unsigned p = 0; p < PH_ISO_SUITS;) {
+    unsigned suits = config->suits;
+    for (unsigned p = 0; p < suits;) {
         unsigned len = config->group_len[p];
         uint64_t part = rest;
-        if (p + len < PH_ISO_SUITS) {
-            part = rest % config->radix[p];
-            rest /= config->radix[p];
+        if (p + len < suits) {
+            uint64_t radix = config->radix[p];
+            if ((rest | radix) >> 32 == 0) {
+                part = (uint32_t)rest % (uint32_t)radix;
+                rest = (uint32_t)rest / (uint32_t)radix;
+            } else {
+                part = rest % radix;
+                rest /= radix;
+            }
         }
-        unrank_multiset(part, len, config->suit_size[p], &x[p]);
+        if (len == 1)
+            x[p] = part;
+        else
+            unrank_multiset(part, len, config->suit_size[p], &x[p]);
         p += len;
     }
     uint64_t dealt[PH_INDEXER_MAX_ROUNDS] = {0};
-    for (unsigned p = 0; p < PH_ISO_SUITS; p++) {
-        uint32_t used = 0;
-        unsigned before = 0;
-        uint64_t sequence = x[p];
-        for (size_t r = 0; r <= round_index; r++) {
-            unsigned now = config->count[p][r];
-            if (!now)
-                continue;
-            uint32_t choices = indexer->binom[PH_ISO_RANKS - before][now];
-            uint32_t colex = (uint32_t)(sequence % choices);
-            sequence /= choices;
-            uint32_t set = skip_used(indexer->set_by_rank[indexer->set_first[now] + colex], used);
-            used |= set;
-            before += now;
-            dealt[r] |= spread_ranks(set) << p;
-        }
-    }
+    for (unsigned p = 0; p < suits; p++)
+        deal_suit(indexer, config, p, x[p], dealt);
     for (size_t r = 0, at = 0; r <= round_index; r++)
         for (uint64_t mask = dealt[r]; mask; mask &= mask - 1)
             cards[at++] = (uint8_t)__builtin_ctzll(mask);

@@ -24,6 +24,10 @@
 #define PH_ISO_X_BITS 40 /* sort key = t << 40 | x: x < 13! < 2^33, t < 2^16 */
 #define PH_ISO_X_MASK ((UINT64_C(1) << PH_ISO_X_BITS) - 1)
 #define PH_ISO_SETS 8192 /* subsets of 13 ranks */
+/* n / d = (n * ceil(2^35 / d)) >> 35 for n < 2^24 and d < 2^11 (C(13, k) <= 1716): the error term stays
+ * below 2^-11 < 1/d */
+#define PH_ISO_RECIPROCAL_SHIFT 35
+#define PH_ISO_SMALL_SEQUENCE (UINT64_C(1) << 24)
 
 /* One configuration of a round: the part index reads first, then what unindex needs. */
 typedef struct ph_iso_config {
@@ -36,6 +40,9 @@ typedef struct ph_iso_config {
     uint64_t radix[PH_ISO_SUITS];     /* at a group's first position its number of multisets, else 0 */
     uint64_t suit_size[PH_ISO_SUITS]; /* number of sequence indexes of position p's tuple */
     uint8_t count[PH_ISO_SUITS][PH_INDEXER_MAX_ROUNDS]; /* position p's cards round by round */
+    uint8_t rounds_dealt[PH_ISO_SUITS]; /* bit r: position p has cards of round r */
+    uint8_t suits;                      /* positions with cards (they come first) */
+    uint8_t small;                      /* every suit_size below 2^24: divisions by reciprocals are exact */
 } ph_iso_config;
 
 /* The configurations of one round (rounds 0..r dealt) and the hash from sorted tuples to them. */
@@ -46,6 +53,8 @@ typedef struct ph_iso_round {
     uint64_t size;            /* canonical hands */
     ph_iso_config *config;    /* in increasing offset */
     uint64_t *offset;         /* config[i].offset, contiguous for unindex's search */
+    uint32_t *bucket_first;   /* [index >> bucket_shift]: the configuration holding that bucket's first index */
+    unsigned bucket_shift;
     uint64_t *hash_key;       /* open addressing, empty slots hold UINT64_MAX */
     uint32_t *hash_config;
     uint32_t hash_mask;
@@ -57,6 +66,12 @@ struct ph_indexer {
     uint8_t cards[PH_INDEXER_MAX_ROUNDS];
     uint8_t start[PH_INDEXER_MAX_ROUNDS]; /* position of a round's first card */
     uint32_t binom[PH_ISO_RANKS + 1][PH_ISO_RANKS + 1];
+    uint64_t binom_reciprocal[PH_ISO_RANKS + 1][PH_ISO_RANKS + 1]; /* ceil(2^35 / binom), 0 for binom 0 */
+    uint32_t binom_next[PH_ISO_RANKS + 1][PH_ISO_RANKS + 1];     /* C(n, k + 1) */
+    uint64_t card_bit[PH_DECK_SIZE];   /* card 4r + s as bit 16s + r, the index's lane layout */
+    uint64_t card_below[PH_DECK_SIZE]; /* the lower ranks of the card's suit, in that layout */
+    uint8_t card_shift[PH_DECK_SIZE];  /* 16s: the card's lane */
+    uint8_t rank_count[PH_ISO_SETS];   /* ranks in each 13-bit set */
     uint16_t set_first[PH_ISO_RANKS + 2]; /* where the sets of c ranks start in set_by_rank */
     uint16_t set_by_rank[PH_ISO_SETS];    /* c-subsets of 13 ranks in colex order, c = 0..13 */
     ph_iso_round round[PH_INDEXER_MAX_ROUNDS];
@@ -76,6 +91,14 @@ static inline unsigned ph_iso_bits(uint32_t set) {
     return (unsigned)__builtin_popcount(set);
 #endif
 }
+
+/* Number of ranks in a lane-layout set that lies inside the lane starting at bit `shift`: without a popcount
+ * instruction (x86-64 before -mpopcnt), a lookup in the indexer's table of 13-bit counts. */
+#if defined(__x86_64__) && !defined(__POPCNT__)
+#define PH_ISO_LANE_BITS(indexer, set, shift) ((unsigned)(indexer)->rank_count[(set) >> (shift)])
+#else
+#define PH_ISO_LANE_BITS(indexer, set, shift) ((unsigned)__builtin_popcountll(set))
+#endif
 
 /* The configuration's hash key from the sort keys of the three largest suits (the fourth tuple follows from
  * the round's card counts): their tuples side by side. */
