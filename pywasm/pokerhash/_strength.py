@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Dict, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import parallel
 from ._analysis_input import analysis_core, cards_arg, distinct, executor_of, numpy
 from ._checks import flag, integer
+from ._isomorphism import HandIndexer
 from ._table import FORMAT, _read_file, read_values, write_file
 from ._version import __version__
 
@@ -66,7 +67,7 @@ def table_dtype(street: str, bins: int) -> Any:
     np = numpy()
     if street == "river":
         return np.dtype("<u2")
-    fields = [("ehs", "<f8"), ("ehs2", "<f8")]
+    fields: List[Tuple[Any, ...]] = [("ehs", "<f8"), ("ehs2", "<f8")]
     if street == "flop":
         fields.append(("histogram", "<u2", (bins,)))
     elif street == "preflop":
@@ -275,10 +276,8 @@ def hand_strength(hole: Any, board: Any, bins: int = 50) -> Strength:
 
 
 def _indexer(street: str) -> Any:
-    import pokerhash  # the package's HandIndexer, imported once the package is
-
     cards = BOARD_CARDS[street]
-    return pokerhash.HandIndexer([2, cards] if cards else [2])
+    return HandIndexer([2, cards] if cards else [2])
 
 
 class StrengthTable:
@@ -445,7 +444,8 @@ class StrengthTable:
                 raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
                                  " pass check_version=False to load it anyway")
             values = read_values(f, name, offset, shape, dtype, mmap, meta["crc32"] if verify else None)
-        return cls(street, bins, values, tuple(meta["boards"]))  # type: ignore[arg-type]
+        start, stop = meta["boards"]
+        return cls(street, bins, values, (start, stop))
 
 
 def _checked_metadata(meta: Any, name: str, np: Any) -> Dict[str, Any]:
