@@ -30,7 +30,8 @@ setup(
     ext_modules=[
         Extension(
             "pokerhash._core",
-            sources=["pywasm/pokerhash/_core.c", "pywasm/pokerhash/_core_analysis.c"] + core_sources,
+            sources=["pywasm/pokerhash/_core.c", "pywasm/pokerhash/_core_analysis.c",
+                     "pywasm/pokerhash/_core_isomorphism.c"] + core_sources,
             # the core includes its private headers by relative path; the generated tables include
             # tables.h and game_tables.h by name, from core_c/src/common
             include_dirs=["core_c/include", "core_c/src/common"],

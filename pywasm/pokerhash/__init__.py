@@ -25,6 +25,7 @@ from ._combinatorics import (comb, combination_masks, combinations, hand_index, 
 from ._deck import Deck
 from ._equity import EquityResult, equity
 from ._histogram import value_histogram
+from ._isomorphism import HandIndexer
 from ._percentile import percentile
 from ._ranges import Range, parse_range
 from ._showdown import compare, winners
@@ -44,6 +45,7 @@ __all__ = [
     "evaluate", "evaluate_batch", "category", "describe", "best_five", "value_ranks",
     "comb", "rank_combination", "unrank_combination", "combinations", "combination_masks",
     "hand_index", "value_histogram", "quinary_hash",
+    "HandIndexer",  # suit-isomorphic hand indexes (issue 29)
     "equity", "EquityResult", "Range", "parse_range",
     "WORST_VALUE", "__version__",
     # python first hour: Omaha, showdowns, a deck, percentiles, type aliases, array rows

@@ -8,6 +8,7 @@
 
 #include "pokerhash.h"
 #include "_core_analysis.h"
+#include "_core_isomorphism.h"
 
 #define MAX_COLLECT 64          /* more than a deck, so a wrong count is reported, not truncated */
 #define GIL_FREE_ROWS 2048      /* below this the GIL round trip costs more than it frees */
@@ -1684,7 +1685,8 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&module_def);
     if (module && (PyModule_AddStringConstant(module, "core_version", ph_version()) < 0 ||
-                   PyModule_AddFunctions(module, ph_analysis_methods) < 0)) {
+                   PyModule_AddFunctions(module, ph_analysis_methods) < 0 ||
+                   PyModule_AddFunctions(module, ph_isomorphism_methods) < 0)) {
         Py_DECREF(module);
         return NULL;
     }

@@ -1396,3 +1396,11 @@ from ._wasm_analysis import (  # noqa: E402  (after the functions above: it decl
     strength_units as strength_units, strength_rows_into as strength_rows_into,
     strength_preflop_into as strength_preflop_into, strength_hand_into as strength_hand_into,
 )
+
+
+# ---- suit-isomorphic hand indexes: its own module, part of this one's contract as _core_isomorphism.c is of _core
+
+from ._wasm_isomorphism import (  # noqa: E402  (after the functions above: it declares its own C functions)
+    indexer_index_into as indexer_index_into, indexer_is_canonical_into as indexer_is_canonical_into,
+    indexer_new as indexer_new, indexer_size as indexer_size, indexer_unindex_into as indexer_unindex_into,
+)

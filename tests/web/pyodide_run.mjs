@@ -26,7 +26,7 @@ pyodide.FS.mkdirTree('/data');
 for (const name of await readdir(dataDir)) {
     pyodide.FS.writeFile(`/data/${name}`, await readFile(path.join(dataDir, name)));
 }
-for (const name of ['pyodide_suite.py', 'core_cases.py', 'analysis_core_cases.py']) {
+for (const name of ['pyodide_suite.py', 'core_cases.py', 'analysis_core_cases.py', 'isomorphism_core_cases.py']) {
     pyodide.FS.writeFile(`/data/${name}`, await readFile(path.join(here, name)));
 }
 const report = JSON.parse(pyodide.runPython(`

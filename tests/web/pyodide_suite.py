@@ -108,6 +108,22 @@ def check_analysis_core_matches_native():
     FIGURES["analysis_cases"] = len(wasm)
 
 
+def check_isomorphism_core_matches_native():
+    """The hand indexer (pokerhash._wasm_isomorphism over the side module): sizes, indexes, canonical hands and
+    every error, as the native binding gives them."""
+    import isomorphism_core_cases
+
+    with open(f"{DATA}/isomorphism_outcomes.json", encoding="utf-8") as f:
+        native = json.load(f)
+    assert _backend.core.indexer_new.__module__ == "pokerhash._wasm_isomorphism"
+    wasm = isomorphism_core_cases.outcomes(_backend.core)
+    assert len(wasm) == len(native) == len(isomorphism_core_cases.CASES)
+    diffs = [f"{c}\n  native {n}\n  wasm   {w}" for c, n, w in zip(isomorphism_core_cases.CASES, native, wasm)
+             if n != w]
+    assert not diffs, "\n".join(diffs[:10])
+    FIGURES["isomorphism_cases"] = len(wasm)
+
+
 def check_analysis_asks_for_numpy():
     """This Pyodide has no numpy (nothing is fetched): pokerhash.analysis imports, and its functions say what
     they need instead of failing somewhere inside."""

@@ -44,3 +44,8 @@ def test_every_case_matches_the_native_binding(native_side_library):
 def test_every_analysis_case_matches_the_native_binding(native_side_library):
     diffs = differences(native_side_library, "analysis_core_cases", "_wasm_analysis")
     assert not diffs, "\n".join(diffs)
+
+
+def test_every_isomorphism_case_matches_the_native_binding(native_side_library):
+    diffs = differences(native_side_library, "isomorphism_core_cases", "_wasm_isomorphism")
+    assert not diffs, "\n".join(diffs)

@@ -197,6 +197,7 @@ def write_native_data(out: Path) -> Path:
     sys.path.insert(0, str(HERE))
     import analysis_core_cases
     import core_cases
+    import isomorphism_core_cases
 
     assert pokerhash.backend == "native", "the native extension is not built (pip install -e .)"
     rng = np.random.default_rng(20240607)
@@ -217,6 +218,7 @@ def write_native_data(out: Path) -> Path:
     (out / "ranks.json").write_text(json.dumps(_rank_cases(rng, pokerhash)))
     (out / "core_outcomes.json").write_text(json.dumps(core_cases.outcomes(_backend.core), ensure_ascii=False))
     (out / "analysis_outcomes.json").write_text(json.dumps(analysis_core_cases.outcomes(_backend.core)))
+    (out / "isomorphism_outcomes.json").write_text(json.dumps(isomorphism_core_cases.outcomes(_backend.core)))
     spots = [{**spot, "seed": str(spot["seed"]) if "seed" in spot else None, "weighted": spot.get("weighted", False),
               "native": native_equity(spot)}
              for spot in EQUITY_SPOTS]

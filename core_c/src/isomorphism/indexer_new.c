@@ -315,6 +315,10 @@ size_t ph_indexer_rounds(const ph_indexer *indexer) {
     return indexer->rounds;
 }
 
+size_t ph_indexer_cards(const ph_indexer *indexer, size_t round) {
+    return round < indexer->rounds ? (size_t)indexer->start[round] + indexer->cards[round] : 0;
+}
+
 size_t ph_indexer_table_bytes(const ph_indexer *indexer) {
     size_t bytes = sizeof(ph_indexer);
     for (size_t r = 0; r < indexer->rounds; r++) {
