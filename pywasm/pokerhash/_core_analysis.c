@@ -401,8 +401,8 @@ PyMethodDef ph_analysis_methods[] = {
     ENTRY(uth_flop_decisions_into, "uth_flop_decisions_into($module, dead, bet, holes, flops, out, /)\n--\n\nFlop decisions (1 bet, 0 check) of (hole, flop) rows from the solve's table."),
     ENTRY(uth_river_decisions_into, "uth_river_decisions_into($module, rules, dead, holes, boards, out, /)\n--\n\nRiver decisions (1 play, 0 fold) of (hole, board) rows by exact EV."),
     ENTRY(strength_units, "strength_units($module, board_cards, /)\n--\n\nWork units (canonical boards) of a street's hand-strength table: board cards 0, 3, 4 or 5."),
-    ENTRY(strength_rows_into, "strength_rows_into($module, board_cards, bins, start, count, index, sum, square, histogram, /)\n--\n\nHand-strength rows of canonical boards start.. (every live hole pair of each): table index, score sums, squares and histogram (None to skip)."),
-    ENTRY(strength_preflop_into, "strength_preflop_into($module, bins, start, count, sum, square, histogram, /)\n--\n\nAdds canonical 5-card boards start.. to the 169 preflop classes' score sums, squares and histograms, weighted by orbit."),
-    ENTRY(strength_hand_into, "strength_hand_into($module, hole, board, bins, sums, histogram, /)\n--\n\nOne hole pair's score sum and square sum (sums, 2 uint64) and histogram over every runout of a 3..5-card board; returns the runouts."),
+    ENTRY(strength_rows_into, "strength_rows_into($module, board_cards, bins, start, count, index, sum, square, histogram, /)\n--\n\nHand-strength rows of canonical boards start..: table index, score sums, squares, histogram."),
+    ENTRY(strength_preflop_into, "strength_preflop_into($module, bins, start, count, sum, square, histogram, /)\n--\n\nAdds canonical 5-card boards start.. to the 169 classes' orbit-weighted sums and histograms."),
+    ENTRY(strength_hand_into, "strength_hand_into($module, hole, board, bins, sums, histogram, /)\n--\n\nOne hole pair's score sum, square sum and histogram over every runout of a board; the runouts."),
     {NULL, NULL, 0, NULL},
 };

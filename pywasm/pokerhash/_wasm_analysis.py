@@ -332,8 +332,7 @@ def strength_units(*args: Any) -> int:
 
 @_signature("board_cards, bins, start, count, index, sum, square, histogram")
 def strength_rows_into(*args: Any) -> None:
-    """Hand-strength rows of canonical boards start.. (every live hole pair of each): table index, score sums,
-    squares and histogram (None to skip)."""
+    """Hand-strength rows of canonical boards start..: table index, score sums, squares, histogram."""
     _arg_count(args, 8, "strength_rows_into")
     board_cards, bins, start, count = _unsigned(args[0]), _unsigned(args[1]), _u64(args[2]), _u64(args[3])
     if board_cards == 0:
@@ -352,8 +351,7 @@ def strength_rows_into(*args: Any) -> None:
 
 @_signature("bins, start, count, sum, square, histogram")
 def strength_preflop_into(*args: Any) -> None:
-    """Adds canonical 5-card boards start.. to the 169 preflop classes' score sums, squares and histograms,
-    weighted by orbit."""
+    """Adds canonical 5-card boards start.. to the 169 classes' orbit-weighted sums and histograms."""
     _arg_count(args, 6, "strength_preflop_into")
     bins, start, count = _unsigned(args[0]), _u64(args[1]), _u64(args[2])
     if bins > STRENGTH_MAX_BINS:
@@ -366,8 +364,7 @@ def strength_preflop_into(*args: Any) -> None:
 
 @_signature("hole, board, bins, sums, histogram")
 def strength_hand_into(*args: Any) -> int:
-    """One hole pair's score sum and square sum (sums, 2 uint64) and histogram over every runout of a 3..5-card
-    board; returns the runouts."""
+    """One hole pair's score sum, square sum and histogram over every runout of a board; the runouts."""
     _arg_count(args, 5, "strength_hand_into")
     bins = _unsigned(args[2])
     if bins > STRENGTH_MAX_BINS:
