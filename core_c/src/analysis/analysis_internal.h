@@ -118,12 +118,10 @@ static inline unsigned ph_an_score(const ph_an_board *b, unsigned k) {
     return 2u * b->wins[k] + b->ties[k];
 }
 
-/* The bin of a score among `bins` equal bins of [0, full]: floor(bins * score / full), the top score in the
- * last bin. */
-static inline unsigned ph_strength_bin(unsigned score, unsigned full, unsigned bins) {
-    unsigned bin = (unsigned)((uint64_t)score * bins / full);
-    return bin < bins ? bin : bins - 1;
-}
+/* Each score's bin among `bins` (1..PH_STRENGTH_MAX_BINS) equal bins of [0, 1980]: min(bins - 1,
+ * floor(bins * score / 1980)), so the top score falls in the last bin. A table: a division per pair and
+ * runout would cost as much as the sweep. */
+void ph_strength_bins(unsigned bins, uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]);
 
 /* One board's hand strengths: every live pair's scores summed over every runout to the river, their squares
  * and (bins > 0) their histogram. Rows are the live pairs, row hi*(hi-1)/2 + lo of live positions. Runouts
@@ -131,7 +129,7 @@ static inline unsigned ph_strength_bin(unsigned score, unsigned full, unsigned b
 typedef struct ph_strength_work {
     ph_an_board *board;
     unsigned bins;
-    unsigned full;                      /* 2 x the opponents of every pair on every runout */
+    uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]; /* ph_strength_bins; the full deck's 990 opponents */
     ph_suit_group renamings;            /* all 24 */
     uint32_t sum[PH_AN_MAX_PAIRS];
     uint64_t square[PH_AN_MAX_PAIRS];

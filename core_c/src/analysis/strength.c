@@ -126,6 +126,9 @@ int ph_strength_preflop(unsigned bins, uint64_t start, uint64_t count, uint64_t 
     const ph_an_board *b = work.board;
     ph_suit_group renamings;
     ph_suit_group_init(&renamings, 0);
+    uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1];
+    if (histogram)
+        ph_strength_bins(bins, bin_of);
     uint8_t board[5];
     for (uint64_t unit = start; unit < start + count; unit++) {
         ph_indexer_unindex(x->boards[5], 0, unit, board);
@@ -140,7 +143,7 @@ int ph_strength_preflop(unsigned bins, uint64_t start, uint64_t count, uint64_t 
                 if (square)
                     square[hole] += orbit * score * score;
                 if (histogram)
-                    histogram[(size_t)hole * bins + ph_strength_bin(score, work.full, bins)] += orbit;
+                    histogram[(size_t)hole * bins + bin_of[score]] += orbit;
             }
     }
     ph_strength_work_free(&work);

@@ -7,9 +7,17 @@
 
 #include "analysis_internal.h"
 
+void ph_strength_bins(unsigned bins, uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]) {
+    for (unsigned score = 0; score <= PH_STRENGTH_FULL_SCORE; score++) {
+        unsigned bin = score * bins / PH_STRENGTH_FULL_SCORE;
+        bin_of[score] = (uint16_t)(bin < bins ? bin : bins - 1);
+    }
+}
+
 int ph_strength_work_new(ph_strength_work *work, unsigned bins) {
     work->bins = bins;
-    work->full = 0;
+    if (bins)
+        ph_strength_bins(bins, work->bin_of);
     ph_suit_group_init(&work->renamings, 0);
     work->board = ph_an_board_new();
     work->histogram = bins ? malloc(sizeof *work->histogram * 2 * bins * PH_AN_MAX_PAIRS) : NULL;
@@ -33,19 +41,18 @@ typedef struct rows {
     uint64_t *square;
     uint16_t *histogram;
     unsigned bins;
-    unsigned *full;
+    const uint16_t *bin_of;
 } rows;
 
 static void add_runout(const ph_an_board *b, unsigned orbit, void *context) {
     const rows *into = context;
-    unsigned bins = into->bins, full = 2 * b->opponents;
-    *into->full = full;
+    unsigned bins = into->bins;
     for (unsigned k = 0; k < b->pairs; k++) {
         unsigned score = ph_an_score(b, k), row = ph_an_pair_index(b->lo[k], b->hi[k]);
         into->sum[row] += orbit * score;
         into->square[row] += (uint64_t)orbit * score * score;
         if (bins)
-            into->histogram[(size_t)row * bins + ph_strength_bin(score, full, bins)] += (uint16_t)orbit;
+            into->histogram[(size_t)row * bins + into->bin_of[score]] += (uint16_t)orbit;
     }
 }
 
@@ -83,7 +90,7 @@ void ph_strength_board(ph_strength_work *work, const uint8_t *board, unsigned bo
     int weighted = sym.size > 1 && board_len < 5;
     unsigned count = ph_an_choose2(b->live_count), bins = work->bins;
     rows into = {weighted ? work->weighted_sum : work->sum, weighted ? work->weighted_square : work->square,
-                 weighted ? work->weighted_histogram : work->histogram, bins, &work->full};
+                 weighted ? work->weighted_histogram : work->histogram, bins, work->bin_of};
     memset(into.sum, 0, sizeof *into.sum * count); /* symmetrise() sets the rows themselves */
     memset(into.square, 0, sizeof *into.square * count);
     if (bins)
