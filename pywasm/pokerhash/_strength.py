@@ -150,7 +150,8 @@ def _preflop(totals: Tuple[Any, Any, Any], bins: int) -> Any:
     sums, squares, histogram = totals
     deals = histogram.sum(axis=1)  # each pair of a class over every board: pairs x C(50, 5)
     pairs = deals // RUNOUTS["preflop"]
-    assert np.array_equal(pairs * RUNOUTS["preflop"], deals) and set(pairs.tolist()) == {4, 6, 12}, pairs
+    if not np.array_equal(pairs * RUNOUTS["preflop"], deals) or set(pairs.tolist()) != {4, 6, 12}:
+        raise RuntimeError(f"preflop totals cover {deals.tolist()} deals, not pairs x C(50, 5) per class")
     values = np.zeros(169, table_dtype("preflop", bins))
     values["ehs"] = sums / (FULL_SCORE * deals.astype(np.float64))
     values["ehs2"] = squares / (float(FULL_SCORE * FULL_SCORE) * deals)
@@ -213,6 +214,7 @@ def strength_table(street: str, bins: int = 50, *, threads: Optional[int] = None
         >>> round(flop.lookup("AsAh", "Ks 7d 2c").ehs, 4), round(flop.lookup("Ah Ad", "Kh 7s 2c").ehs, 4)
         (0.8873, 0.8873)
     """
+    np = numpy()
     street = _street(street)
     bins = _bins(street, bins)
     executor = executor_of(threads, executor)
@@ -224,7 +226,7 @@ def strength_table(street: str, bins: int = 50, *, threads: Optional[int] = None
     spans = parallel.plan(start, stop, UNITS_PER_SECOND[street], executor, chunk)
     sizes = [b - a for a, b in spans]
     if street == "preflop":
-        initial = (numpy().zeros(169, "u8"), numpy().zeros(169, "u8"), numpy().zeros((169, bins), "u8"))
+        initial = (np.zeros(169, np.uint64), np.zeros(169, np.uint64), np.zeros((169, bins), np.uint64))
         totals = parallel.run(preflop_task, [(bins, a, b) for a, b in spans], _add, initial, executor=executor,
                               sizes=sizes, progress=progress)
         return StrengthTable(street, bins, _preflop(totals, bins), (start, stop))
