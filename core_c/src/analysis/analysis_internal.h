@@ -131,12 +131,13 @@ typedef struct ph_strength_work {
     unsigned bins;
     uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]; /* ph_strength_bins; the full deck's 990 opponents */
     ph_suit_group renamings;            /* all 24 */
-    uint32_t sum[PH_AN_MAX_PAIRS];
-    uint64_t square[PH_AN_MAX_PAIRS];
+    /* rows (heap: a wasm stack is 64 KB) */
+    uint32_t *sum;
+    uint64_t *square;
     uint16_t *histogram;                /* rows x bins (NULL without bins); a flop has 1,081 runouts */
     /* orbit-weighted rows before symmetrising (at most 24 x the totals: 4-card boards of one rank) */
-    uint32_t weighted_sum[PH_AN_MAX_PAIRS];
-    uint64_t weighted_square[PH_AN_MAX_PAIRS];
+    uint32_t *weighted_sum;
+    uint64_t *weighted_square;
     uint16_t *weighted_histogram;
 } ph_strength_work;
 

@@ -20,9 +20,16 @@ int ph_strength_work_new(ph_strength_work *work, unsigned bins) {
         ph_strength_bins(bins, work->bin_of);
     ph_suit_group_init(&work->renamings, 0);
     work->board = ph_an_board_new();
-    work->histogram = bins ? malloc(sizeof *work->histogram * 2 * bins * PH_AN_MAX_PAIRS) : NULL;
-    work->weighted_histogram = work->histogram ? work->histogram + (size_t)bins * PH_AN_MAX_PAIRS : NULL;
-    if (work->board && (work->histogram || !bins))
+    /* one block: the 64-bit rows first, then the 32-bit, then the 16-bit */
+    size_t rows = PH_AN_MAX_PAIRS, histogram = (size_t)bins * rows;
+    uint64_t *block = malloc(2 * rows * (sizeof(uint64_t) + sizeof(uint32_t)) + 2 * histogram * sizeof(uint16_t));
+    work->square = block;
+    work->weighted_square = block ? block + rows : NULL;
+    work->sum = block ? (uint32_t *)(block + 2 * rows) : NULL;
+    work->weighted_sum = block ? work->sum + rows : NULL;
+    work->histogram = bins && block ? (uint16_t *)(work->weighted_sum + rows) : NULL;
+    work->weighted_histogram = work->histogram ? work->histogram + histogram : NULL;
+    if (work->board && block)
         return PH_OK;
     ph_strength_work_free(work);
     return PH_E_NOMEM;
@@ -30,8 +37,10 @@ int ph_strength_work_new(ph_strength_work *work, unsigned bins) {
 
 void ph_strength_work_free(ph_strength_work *work) {
     free(work->board);
-    free(work->histogram);
+    free(work->square); /* the block */
     work->board = NULL;
+    work->square = work->weighted_square = NULL;
+    work->sum = work->weighted_sum = NULL;
     work->histogram = work->weighted_histogram = NULL;
 }
 
