@@ -123,6 +123,9 @@ def test_one_hand_on_boards_with_suit_symmetry_equals_a_brute_force():
 
 
 def test_the_flop_table_covers_every_canonical_hand(flop):
+    rows = np.array([hole + board for hole, board in sample_hands(np.random.default_rng(3), 3, range(1755), 30)])
+    entries = flop.lookup_batch(rows)
+    assert [e["ehs"] for e in entries] == [flop.lookup(row[:2], row[2:]).ehs for row in rows.tolist()]
     assert len(flop) == 1_286_792 and flop.histogram.shape == (1_286_792, 50)
     assert (flop.histogram.sum(axis=1, dtype=np.int64) == 1081).all()
     assert not np.isnan(flop.ehs).any() and (flop.ehs2 <= flop.ehs).all() and (flop.ehs ** 2 <= flop.ehs2).all()

@@ -398,6 +398,21 @@ class StrengthTable:
         histogram = row["histogram"].copy() if self.bins else None
         return Strength(float(row["ehs"]), float(row["ehs2"]), histogram)
 
+    def lookup_batch(self, hands: Any) -> Any:
+        """Many hands' entries at once (the indexing runs in C with the GIL released).
+
+        Args:
+            hands: an (N, 2 + board cards) array of card ids (or a list of rows): hole, then board.
+
+        Returns:
+            numpy array: the N entries of `values` (river uint16 scores, else records with ehs, ehs2 and
+            histogram fields); hands outside the boards computed read as unset (score 0xFFFF, NaN).
+
+        Raises:
+            ValueError: rows of another width, or a bad row ("row 17: duplicate card").
+        """
+        return self.values[numpy().asarray(self.indexer.index_batch(hands), numpy().intp)]
+
     # ---- files -------------------------------------------------------------------------------------------
 
     def metadata(self) -> Dict[str, Any]:
