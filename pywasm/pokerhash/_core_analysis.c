@@ -288,6 +288,105 @@ static PyObject *py_uth_river_decisions_into(PyObject *module, PyObject *const *
     return row_status(&h, status, bad_row);
 }
 
+static int unsigned_arg(PyObject *obj, unsigned *out) {
+    uint64_t v;
+    if (u64_arg(obj, &v))
+        return -1;
+    *out = v > UINT32_MAX ? UINT32_MAX : (unsigned)v; /* past every limit, refused by the C checks */
+    return 0;
+}
+
+static PyObject *py_strength_units(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    unsigned board_cards;
+    if (arg_count(nargs, 1, "strength_units") || unsigned_arg(args[0], &board_cards))
+        return NULL;
+    uint64_t units = 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS /* the first call builds the indexers */
+    status = ph_strength_units(board_cards, &units);
+    Py_END_ALLOW_THREADS
+    return status < 0 ? status_error(status) : PyLong_FromUnsignedLongLong(units);
+}
+
+/* PH_OK when count units of a street of board_cards 3..5 exist, with the rows they make. */
+static int strength_rows_of(unsigned board_cards, uint64_t count, Py_ssize_t *rows) {
+    uint64_t units;
+    int status = ph_strength_units(board_cards, &units);
+    if (status == PH_OK && count > units)
+        status = PH_E_RANK;
+    if (status == PH_OK)
+        *rows = (Py_ssize_t)count * (52 - board_cards) * (51 - board_cards) / 2;
+    return status;
+}
+
+static PyObject *py_strength_rows_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static const char *const names[] = {"index", "sum", "square", "histogram"};
+    unsigned board_cards, bins;
+    uint64_t start, count;
+    Py_ssize_t rows = 0;
+    held h;
+    if (arg_count(nargs, 8, "strength_rows_into") || unsigned_arg(args[0], &board_cards) ||
+        unsigned_arg(args[1], &bins) || u64_arg(args[2], &start) || u64_arg(args[3], &count))
+        return NULL;
+    int status = board_cards == 0 ? PH_E_ARGUMENT : strength_rows_of(board_cards, count, &rows);
+    if (status < 0)
+        return status_error(status);
+    if (bins > PH_STRENGTH_MAX_BINS)
+        return status_error(PH_E_ARGUMENT);
+    const Py_ssize_t sizes[] = {8 * rows, 4 * rows, 8 * rows, 2 * rows * (Py_ssize_t)bins};
+    if (take(&h, args + 4, "wwnn", sizes, names))
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_strength_rows(board_cards, bins, start, count, DATA(0), DATA(1), NONE_OR(2), NONE_OR(3));
+    Py_END_ALLOW_THREADS
+    return finish(&h, status);
+}
+
+static PyObject *py_strength_preflop_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static const char *const names[] = {"sum", "square", "histogram"};
+    unsigned bins;
+    uint64_t start, count;
+    held h;
+    if (arg_count(nargs, 6, "strength_preflop_into") || unsigned_arg(args[0], &bins) || u64_arg(args[1], &start) ||
+        u64_arg(args[2], &count))
+        return NULL;
+    if (bins > PH_STRENGTH_MAX_BINS)
+        return status_error(PH_E_ARGUMENT);
+    const Py_ssize_t classes = PH_STRENGTH_CLASSES;
+    const Py_ssize_t sizes[] = {8 * classes, 8 * classes, 8 * classes * (Py_ssize_t)bins};
+    if (take(&h, args + 3, "wnn", sizes, names))
+        return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_strength_preflop(bins, start, count, DATA(0), NONE_OR(1), NONE_OR(2));
+    Py_END_ALLOW_THREADS
+    return finish(&h, status);
+}
+
+static PyObject *py_strength_hand_into(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    static const char *const names[] = {"hole", "board", "sums", "histogram"};
+    unsigned bins;
+    held h;
+    if (arg_count(nargs, 5, "strength_hand_into") || unsigned_arg(args[2], &bins))
+        return NULL;
+    if (bins > PH_STRENGTH_MAX_BINS)
+        return status_error(PH_E_ARGUMENT);
+    const Py_ssize_t sizes[] = {2, 0, 16, 4 * (Py_ssize_t)bins};
+    PyObject *const objs[] = {args[0], args[1], args[3], args[4]};
+    if (take(&h, objs, "rrwn", sizes, names))
+        return NULL;
+    int runouts;
+    Py_BEGIN_ALLOW_THREADS
+    runouts = ph_strength_hand(DATA(0), DATA(1), LEN(1), bins, DATA(2), NONE_OR(3));
+    Py_END_ALLOW_THREADS
+    release(&h);
+    return runouts < 0 ? status_error(runouts) : PyLong_FromLong(runouts);
+}
+
 #define ENTRY(name, doc) {#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL, doc}
 
 PyMethodDef ph_analysis_methods[] = {
@@ -301,5 +400,9 @@ PyMethodDef ph_analysis_methods[] = {
     ENTRY(uth_solve_into, "uth_solve_into($module, rules, dead, start, count, totals, bet, /)\n--\n\nAdds flops start.. of the whole game to the class totals; bet (or None) gets the flop decisions."),
     ENTRY(uth_flop_decisions_into, "uth_flop_decisions_into($module, dead, bet, holes, flops, out, /)\n--\n\nFlop decisions (1 bet, 0 check) of (hole, flop) rows from the solve's table."),
     ENTRY(uth_river_decisions_into, "uth_river_decisions_into($module, rules, dead, holes, boards, out, /)\n--\n\nRiver decisions (1 play, 0 fold) of (hole, board) rows by exact EV."),
+    ENTRY(strength_units, "strength_units($module, board_cards, /)\n--\n\nWork units (canonical boards) of a street's hand-strength table: board cards 0, 3, 4 or 5."),
+    ENTRY(strength_rows_into, "strength_rows_into($module, board_cards, bins, start, count, index, sum, square, histogram, /)\n--\n\nHand-strength rows of canonical boards start..: table index, score sums, squares, histogram."),
+    ENTRY(strength_preflop_into, "strength_preflop_into($module, bins, start, count, sum, square, histogram, /)\n--\n\nAdds canonical 5-card boards start.. to the 169 classes' orbit-weighted sums and histograms."),
+    ENTRY(strength_hand_into, "strength_hand_into($module, hole, board, bins, sums, histogram, /)\n--\n\nOne hole pair's score sum, square sum and histogram over every runout of a board; the runouts."),
     {NULL, NULL, 0, NULL},
 };

@@ -373,29 +373,7 @@ class CombinationTable:
             path: the file to write (replaced if it exists, as a whole).
         """
         np = _numpy()
-        values = np.ascontiguousarray(self.values)
-        meta = json.dumps(dict(self.metadata(), crc32=_crc32(_bytes_of(np, values))), sort_keys=True).encode()
-        # Written beside the target, then renamed over it: truncating the file in place would pull the pages
-        # from under any table mapped from it (this one, when saved back to where it was loaded from): SIGBUS.
-        # The rename goes to where a link points, or it would put a regular file in the link's place.
-        target = os.path.realpath(os.fspath(path))
-        _remove_stale_temporaries(target)
-        try:
-            mode: Optional[int] = stat.S_IMODE(os.stat(target).st_mode)
-        except FileNotFoundError:
-            mode = None  # a new file: the umask decides, as for open()
-        temporary = _temporary(target, os.getpid(), threading.get_ident())
-        try:
-            with _created(temporary, mode) as f:
-                np.lib.format.write_array(f, values, allow_pickle=False)
-                f.write(meta)
-                f.write(struct.pack("<Q", len(meta)))
-                f.write(TRAILER_MAGIC)
-            os.replace(temporary, target)
-        except BaseException:
-            if os.path.lexists(temporary):
-                os.remove(temporary)
-            raise
+        write_file(path, np.ascontiguousarray(self.values), self.metadata())
 
     @classmethod
     def load(cls, path: Any, mmap: bool = True, *, n: Optional[int] = None, k: Optional[int] = None,
@@ -453,22 +431,60 @@ class CombinationTable:
             if check_version and meta["pokerhash"].split(".")[:2] != __version__.split(".")[:2]:
                 raise ValueError(f"{name} was written by pokerhash {meta['pokerhash']}, this is {__version__};"
                                  " pass check_version=False to load it anyway")
-            count = total * file_dtype.itemsize
             expected_crc = meta.get("crc32") if verify else None
-            if mmap:
-                if expected_crc is not None:
-                    _check_crc(name, expected_crc, _read_crc(f, name, data_offset, count, None))
-                values = np.memmap(f, dtype=file_dtype, mode="r", offset=data_offset, shape=(total,))
-            else:
-                values = np.empty(total, dtype=file_dtype)
-                crc = _read_crc(f, name, data_offset, count, _bytes_of(np, values), expected_crc is not None)
-                if expected_crc is not None:
-                    _check_crc(name, expected_crc, crc)
+            values = read_values(f, name, data_offset, (total,), file_dtype, mmap, expected_crc)
         return cls(meta["n"], meta["k"], file_dtype, meta["order"], values=values, holds=meta["holds"])
 
 
-def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, Tuple[int, ...], bool, Any]:
-    """(metadata, data offset, shape, fortran_order, dtype) of a saved table; ValueError when it is not one."""
+def write_file(path: Any, values: Any, metadata: Dict[str, Any]) -> None:
+    """Writes a C-contiguous values array as a table file (a .npy, then the metadata with a CRC-32 of the values
+    and the trailer), beside the target and renamed over it: CombinationTable.save explains why."""
+    np = _numpy()
+    meta = json.dumps(dict(metadata, crc32=_crc32(_bytes_of(np, values))), sort_keys=True).encode()
+    # Written beside the target, then renamed over it: truncating the file in place would pull the pages
+    # from under any table mapped from it (this one, when saved back to where it was loaded from): SIGBUS.
+    # The rename goes to where a link points, or it would put a regular file in the link's place.
+    target = os.path.realpath(os.fspath(path))
+    _remove_stale_temporaries(target)
+    try:
+        mode: Optional[int] = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None  # a new file: the umask decides, as for open()
+    temporary = _temporary(target, os.getpid(), threading.get_ident())
+    try:
+        with _created(temporary, mode) as f:
+            np.lib.format.write_array(f, values, allow_pickle=False)
+            f.write(meta)
+            f.write(struct.pack("<Q", len(meta)))
+            f.write(TRAILER_MAGIC)
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.remove(temporary)
+        raise
+
+
+def read_values(f: Any, name: str, data_offset: int, shape: Tuple[int, ...], dtype: Any, mmap: bool,
+                expected_crc: Optional[int]) -> Any:
+    """The values of an open table file (from _read_file's data offset), memory-mapped read-only or read into
+    memory, after checking their CRC-32 when expected_crc is given; ValueError when they do not match."""
+    np = _numpy()
+    count = math.prod(shape) * dtype.itemsize
+    if mmap:
+        if expected_crc is not None:
+            _check_crc(name, expected_crc, _read_crc(f, name, data_offset, count, None))
+        return np.memmap(f, dtype=dtype, mode="r", offset=data_offset, shape=shape)
+    values = np.empty(shape, dtype=dtype)
+    crc = _read_crc(f, name, data_offset, count, _bytes_of(np, values), expected_crc is not None)
+    if expected_crc is not None:
+        _check_crc(name, expected_crc, crc)
+    return values
+
+
+def _read_file(f: Any, name: str, np: ModuleType,
+               checked: Any = None) -> Tuple[Dict[str, Any], int, Tuple[int, ...], bool, Any]:
+    """(metadata, data offset, shape, fortran_order, dtype) of a saved table, its metadata passed through
+    checked(meta, name, np) (default: a CombinationTable's checks); ValueError when it is not one."""
     size = os.fstat(f.fileno()).st_size
     tail = len(TRAILER_MAGIC) + 8
     if size < tail:
@@ -486,7 +502,7 @@ def _read_file(f: Any, name: str, np: ModuleType) -> Tuple[Dict[str, Any], int, 
         meta = json.loads(f.read(length))
     except (ValueError, RecursionError):  # RecursionError: brackets nested thousands deep
         raise ValueError(f"{name}: damaged metadata trailer") from None
-    meta = _checked_metadata(meta, name, np)
+    meta = (checked or _checked_metadata)(meta, name, np)
     try:
         shape, fortran, dtype = _npy_header(f, np)
     except ValueError as error:

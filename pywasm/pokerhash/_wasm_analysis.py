@@ -18,7 +18,8 @@ from ._wasm_library import signature as _signature
 
 __all__ = [
     "showdown_into", "showdown_matrix_units", "showdown_matrix_into", "uth_payoff", "uth_river", "uth_flop_into",
-    "uth_classes_into", "uth_solve_into", "uth_flop_decisions_into", "uth_river_decisions_into",
+    "uth_classes_into", "uth_solve_into", "uth_flop_decisions_into", "uth_river_decisions_into", "strength_units",
+    "strength_rows_into", "strength_preflop_into", "strength_hand_into",
 ]
 
 # The sizes of core_c/include/pokerhash.h.
@@ -27,6 +28,8 @@ UTH_OUTCOMES = 23
 UTH_FLOP_COUNTS = 2 * UTH_OUTCOMES + 1
 UTH_LINES = 3 * UTH_OUTCOMES + 1
 UTH_FLOPS = 22100
+STRENGTH_MAX_BINS = 1000
+STRENGTH_CLASSES = 169
 RULES_BYTES = 44  # ph_uth_rules: unit and ten Blind pays, uint32 each
 PH_E_ARGUMENT, PH_E_RANK, PH_E_NOMEM = -5, -6, -8
 INT64_MIN = -(1 << 63)
@@ -49,6 +52,10 @@ for _name, _result, _args in (
      [c_void_p, c_size_t, c_void_p, c_void_p, c_void_p, c_size_t, c_void_p, POINTER(c_size_t)]),
     ("ph_uth_river_decisions", c_int,
      [c_void_p, c_void_p, c_size_t, c_void_p, c_void_p, c_size_t, c_void_p, POINTER(c_size_t)]),
+    ("ph_strength_units", c_int, [c_uint, POINTER(c_uint64)]),
+    ("ph_strength_rows", c_int, [c_uint, c_uint, c_uint64, c_uint64, c_void_p, c_void_p, c_void_p, c_void_p]),
+    ("ph_strength_preflop", c_int, [c_uint, c_uint64, c_uint64, c_void_p, c_void_p, c_void_p]),
+    ("ph_strength_hand", c_int, [c_void_p, c_void_p, c_size_t, c_uint, c_void_p, c_void_p]),
 ):
     _function = getattr(_lib, _name)
     _function.restype = _result
@@ -306,3 +313,65 @@ def uth_river_decisions_into(*args: Any) -> None:
     a, n = held.addresses, _batch_rows(held, "boards", 5)
     _row_status(held.call(_lib.ph_uth_river_decisions, rules, a[0], held.lengths[0], a[1], a[2], n, a[3],
                           ctypes.byref(_bad_row)))
+
+
+def _unsigned(obj: Any) -> int:
+    """unsigned_arg of the native binding: a u64, values past 32 bits read as UINT32_MAX (refused by C)."""
+    return min(_u64(obj), 0xFFFFFFFF)
+
+
+@_signature("board_cards")
+def strength_units(*args: Any) -> int:
+    """Work units (canonical boards) of a street's hand-strength table: board cards 0, 3, 4 or 5."""
+    _arg_count(args, 1, "strength_units")
+    board_cards = _unsigned(args[0])
+    _units.value = 0
+    _check(_lib.ph_strength_units(board_cards, ctypes.byref(_units)))
+    return _units.value
+
+
+@_signature("board_cards, bins, start, count, index, sum, square, histogram")
+def strength_rows_into(*args: Any) -> None:
+    """Hand-strength rows of canonical boards start..: table index, score sums, squares, histogram."""
+    _arg_count(args, 8, "strength_rows_into")
+    board_cards, bins, start, count = _unsigned(args[0]), _unsigned(args[1]), _u64(args[2]), _u64(args[3])
+    if board_cards == 0:
+        raise _status_error(PH_E_ARGUMENT)
+    units = strength_units(board_cards)
+    if count > units:
+        raise _status_error(PH_E_RANK)
+    if bins > STRENGTH_MAX_BINS:
+        raise _status_error(PH_E_ARGUMENT)
+    rows = count * (52 - board_cards) * (51 - board_cards) // 2
+    held = _Held(args[4:], "wwnn", [8 * rows, 4 * rows, 8 * rows, 2 * rows * bins],
+                 ["index", "sum", "square", "histogram"])
+    a = held.addresses
+    _check(held.call(_lib.ph_strength_rows, board_cards, bins, start, count, a[0], a[1], a[2], a[3]))
+
+
+@_signature("bins, start, count, sum, square, histogram")
+def strength_preflop_into(*args: Any) -> None:
+    """Adds canonical 5-card boards start.. to the 169 classes' orbit-weighted sums and histograms."""
+    _arg_count(args, 6, "strength_preflop_into")
+    bins, start, count = _unsigned(args[0]), _u64(args[1]), _u64(args[2])
+    if bins > STRENGTH_MAX_BINS:
+        raise _status_error(PH_E_ARGUMENT)
+    classes = STRENGTH_CLASSES
+    held = _Held(args[3:], "wnn", [8 * classes, 8 * classes, 8 * classes * bins], ["sum", "square", "histogram"])
+    a = held.addresses
+    _check(held.call(_lib.ph_strength_preflop, bins, start, count, a[0], a[1], a[2]))
+
+
+@_signature("hole, board, bins, sums, histogram")
+def strength_hand_into(*args: Any) -> int:
+    """One hole pair's score sum, square sum and histogram over every runout of a board; the runouts."""
+    _arg_count(args, 5, "strength_hand_into")
+    bins = _unsigned(args[2])
+    if bins > STRENGTH_MAX_BINS:
+        raise _status_error(PH_E_ARGUMENT)
+    held = _Held([args[0], args[1], args[3], args[4]], "rrwn", [2, 0, 16, 4 * bins],
+                 ["hole", "board", "sums", "histogram"])
+    a = held.addresses
+    runouts: int = held.call(_lib.ph_strength_hand, a[0], a[1], held.lengths[1], bins, a[2], a[3])
+    _check(runouts)
+    return runouts

@@ -1480,6 +1480,8 @@ from ._wasm_analysis import (  # noqa: E402  (after the functions above: it decl
     showdown_matrix_units as showdown_matrix_units, uth_classes_into as uth_classes_into,
     uth_flop_decisions_into as uth_flop_decisions_into, uth_flop_into as uth_flop_into, uth_payoff as uth_payoff,
     uth_river as uth_river, uth_river_decisions_into as uth_river_decisions_into, uth_solve_into as uth_solve_into,
+    strength_units as strength_units, strength_rows_into as strength_rows_into,
+    strength_preflop_into as strength_preflop_into, strength_hand_into as strength_hand_into,
 )
 
 

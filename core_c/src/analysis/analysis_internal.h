@@ -78,6 +78,76 @@ static inline unsigned ph_an_free_in_category(const ph_an_board *b, unsigned k, 
 /* The evaluator's key sum (with the suit bias) and bits of some cards. */
 void ph_an_cards_key(const uint8_t *cards, size_t n, uint64_t *key, uint64_t *bits);
 
+/* ---- runouts to the river (runouts.c) ---- */
+
+/* The renamings of suits that keep a board (and the dead cards) in place, S, map a runout to one with the same
+ * outcomes for the renamed holes. So each orbit of runouts can be swept once, through its smallest member R,
+ * its results going, times the orbit's size, to the pairs as they are: W[h] = sum over orbits of |orbit| x
+ * result(R, h). A pair's total over every runout is then the mean of W over its images, (1/|S|) sum over s in
+ * S of W[s(h)]: every runout of an orbit is s(R) for |S|/|orbit| renamings s, and result(s(R), h) =
+ * result(R, s^-1(h)). */
+typedef struct ph_an_symmetry {
+    unsigned size;                 /* |S|: 1..24, the identity first */
+    const uint8_t *perm[24];       /* into the group it was made from */
+    uint8_t position[24][52];      /* live position of the renamed card at each live position */
+} ph_an_symmetry;
+
+/* S: the members of `group` (which must outlive sym) that keep the board's cards `board` in place. */
+void ph_an_symmetry_init(ph_an_symmetry *sym, const ph_suit_group *group, const ph_an_board *b, uint64_t board);
+
+/* The size of a runout's orbit under S, or 0 when the runout is not the smallest of its orbit. */
+unsigned ph_an_runout_orbit(const ph_an_symmetry *sym, uint64_t runout);
+
+/* The row of the image under renaming s of the live pair at positions i and j. */
+static inline unsigned ph_an_image_row(const ph_an_symmetry *sym, unsigned s, unsigned i, unsigned j) {
+    unsigned a = sym->position[s][i], z = sym->position[s][j];
+    return a < z ? ph_an_pair_index(a, z) : ph_an_pair_index(z, a);
+}
+
+/* Sweeps every runout of a board of 5 - missing cards (key and bits as for ph_an_board_sweep; missing 0..2;
+ * the runout cards drawn from b's live cards, which the pairs then avoid) and calls visit(b, orbit, context)
+ * after each: with sym NULL every runout, orbit 1; else the smallest of each orbit under sym, with its size. */
+void ph_an_each_runout(ph_an_board *b, uint64_t board_key, uint64_t board_bits, unsigned missing, int all_categories,
+                       const ph_an_symmetry *sym, void (*visit)(const ph_an_board *b, unsigned orbit, void *context),
+                       void *context);
+
+/* ---- hand strength (strength_*.c) ---- */
+
+/* A pair's score on a final board: 2 per opponent pair beaten, 1 per tie, out of 2 x opponents. */
+static inline unsigned ph_an_score(const ph_an_board *b, unsigned k) {
+    return 2u * b->wins[k] + b->ties[k];
+}
+
+/* Each score's bin among `bins` (1..PH_STRENGTH_MAX_BINS) equal bins of [0, 1980]: min(bins - 1,
+ * floor(bins * score / 1980)), so the top score falls in the last bin. A table: a division per pair and
+ * runout would cost as much as the sweep. */
+void ph_strength_bins(unsigned bins, uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]);
+
+/* One board's hand strengths: every live pair's scores summed over every runout to the river, their squares
+ * and (bins > 0) their histogram. Rows are the live pairs, row hi*(hi-1)/2 + lo of live positions. Runouts
+ * are swept once per orbit under the board's renamings, their results weighted, then symmetrised. */
+typedef struct ph_strength_work {
+    ph_an_board *board;
+    unsigned bins;
+    uint16_t bin_of[PH_STRENGTH_FULL_SCORE + 1]; /* ph_strength_bins; the full deck's 990 opponents */
+    ph_suit_group renamings;            /* all 24 */
+    /* rows (heap: a wasm stack is 64 KB) */
+    uint32_t *sum;
+    uint64_t *square;
+    uint16_t *histogram;                /* rows x bins (NULL without bins); a flop has 1,081 runouts */
+    /* orbit-weighted rows before symmetrising (at most 24 x the totals: 4-card boards of one rank) */
+    uint32_t *weighted_sum;
+    uint64_t *weighted_square;
+    uint16_t *weighted_histogram;
+} ph_strength_work;
+
+/* PH_OK or PH_E_NOMEM (nothing to free then). */
+int ph_strength_work_new(ph_strength_work *work, unsigned bins);
+void ph_strength_work_free(ph_strength_work *work);
+
+/* Fills the work's rows for a board of 3, 4 or 5 distinct cards (the live cards: the rest of the deck). */
+void ph_strength_board(ph_strength_work *work, const uint8_t *board, unsigned board_len);
+
 /* ---- Ultimate Texas Hold'em (uth_*.c) ---- */
 
 /* The payoff of every outcome for each play size, from ph_uth_payoff: pay[play][outcome]. */

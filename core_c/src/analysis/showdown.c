@@ -46,10 +46,13 @@ static void add_row(const ph_an_board *b, unsigned k, uint64_t *counts, uint64_t
     by_category[20 + own] += losses - better;
 }
 
-static void add_board(const ph_an_board *b, uint64_t *counts, uint64_t *by_category) {
+/* Adds one runout's counts to the rows (context: counts, then by_category or NULL); every runout is swept. */
+static void add_board(const ph_an_board *b, unsigned orbit, void *context) {
+    (void)orbit;
+    uint64_t **outputs = context;
     for (unsigned k = 0; k < b->pairs; k++) {
         unsigned row = ph_an_pair_index(b->lo[k], b->hi[k]);
-        add_row(b, k, counts + 3 * (size_t)row, by_category ? by_category + 30 * (size_t)row : NULL);
+        add_row(b, k, outputs[0] + 3 * (size_t)row, outputs[1] ? outputs[1] + 30 * (size_t)row : NULL);
     }
 }
 
@@ -74,21 +77,8 @@ int ph_showdown(const uint8_t *board, size_t board_len, const uint8_t *dead, siz
         memset(by_category, 0, sizeof *by_category * 30 * rows);
     uint64_t key, bits;
     ph_an_cards_key(board, board_len, &key, &bits);
-    if (missing == 0) {
-        ph_an_board_sweep(b, key, bits, live, live, 1);
-        add_board(b, counts, by_category);
-    } else if (missing == 1) {
-        for (unsigned r = 0; r < live; r++) {
-            ph_an_board_sweep(b, key + b->key[r], bits | b->bits[r], r, live, 1);
-            add_board(b, counts, by_category);
-        }
-    } else {
-        for (unsigned r = 1; r < live; r++)
-            for (unsigned t = 0; t < r; t++) {
-                ph_an_board_sweep(b, key + b->key[t] + b->key[r], bits | b->bits[t] | b->bits[r], t, r, 1);
-                add_board(b, counts, by_category);
-            }
-    }
+    uint64_t *outputs[2] = {counts, by_category};
+    ph_an_each_runout(b, key, bits, missing, 1, NULL, add_board, outputs);
     uint8_t hand[7];
     memcpy(hand + 2, board, board_len);
     for (unsigned j = 1; j < live; j++)

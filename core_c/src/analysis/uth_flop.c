@@ -8,57 +8,14 @@
 
 #define HIGH_CARD PH_AN_HIGH_CARD
 
-/* The renamings that keep the flop (and the dead cards) in place, S, map a runout to one with the same outcomes
- * for the renamed holes. So each orbit of runouts is swept once, through its smallest member R, and its counts
- * go, times the orbit's size, to the pairs as they are: C[h] = sum over orbits of |orbit| data(R, h). A pair's
- * total over every runout is then the mean of C over its images, (1/|S|) sum over s in S of C[s(h)]: every
- * runout of an orbit is s(R) for |S|/|orbit| renamings s, and data(s(R), h) = data(R, s^-1(h)). */
-typedef struct runout_symmetry {
-    unsigned size;                 /* |S|: 1..6 without dead cards, the identity first */
-    const uint8_t *perm[24];
-    uint8_t position[24][52];      /* live position of the renamed card at each live position */
-} runout_symmetry;
-
-static void runout_symmetry_init(runout_symmetry *sym, const ph_suit_group *group, const ph_an_board *b,
-                                 uint64_t flop) {
-    uint8_t position_of[PH_DECK_SIZE];
-    for (unsigned i = 0; i < b->live_count; i++)
-        position_of[b->live[i]] = (uint8_t)i;
-    sym->size = 0;
-    for (unsigned g = 0; g < group->size; g++) {
-        if (ph_suit_permute(flop, group->perm[g]) != flop)
-            continue;
-        sym->perm[sym->size] = group->perm[g];
-        for (unsigned i = 0; i < b->live_count; i++) {
-            unsigned card = b->live[i];
-            sym->position[sym->size][i] = position_of[4 * (card / 4) + group->perm[g][card % 4]];
-        }
-        sym->size++;
-    }
-}
-
-/* The size of a runout's orbit under S, or 0 when the runout is not the smallest of its orbit. */
-static unsigned runout_orbit(const runout_symmetry *sym, uint64_t runout) {
-    unsigned fixed = 0;
-    for (unsigned s = 0; s < sym->size; s++) {
-        uint64_t image = ph_suit_permute(runout, sym->perm[s]);
-        if (image < runout)
-            return 0;
-        fixed += image == runout;
-    }
-    return sym->size / fixed;
-}
-
-/* counts[h] = (1/|S|) sum over s of weighted[s(h)], for every live pair h. */
-static void symmetrise(const runout_symmetry *sym, unsigned n, const uint32_t *weighted, uint32_t *counts) {
+/* counts[h] = (1/|S|) sum over s of weighted[s(h)], for every live pair h (analysis_internal.h: runouts). */
+static void symmetrise(const ph_an_symmetry *sym, unsigned n, const uint32_t *weighted, uint32_t *counts) {
     for (unsigned j = 1; j < n; j++)
         for (unsigned i = 0; i < j; i++) {
             uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(i, j);
             uint64_t sum[PH_UTH_FLOP_COUNTS] = {0};
             for (unsigned s = 0; s < sym->size; s++) {
-                unsigned a = sym->position[s][i], z = sym->position[s][j];
-                const uint32_t *w = weighted + PH_UTH_FLOP_COUNTS * (size_t)(a < z ? ph_an_pair_index(a, z)
-                                                                                    : ph_an_pair_index(z, a));
+                const uint32_t *w = weighted + PH_UTH_FLOP_COUNTS * (size_t)ph_an_image_row(sym, s, i, j);
                 for (unsigned o = 0; o < PH_UTH_FLOP_COUNTS; o++)
                     sum[o] += w[o];
             }
@@ -67,59 +24,64 @@ static void symmetrise(const runout_symmetry *sym, unsigned n, const uint32_t *w
         }
 }
 
+/* One runout's outcomes, times its orbit, added to the rows of the live pairs. */
+typedef struct flop_runouts {
+    const ph_uth_pays *pays;
+    uint32_t *weighted;
+} flop_runouts;
+
+static void add_runout(const ph_an_board *b, unsigned orbit, void *context) {
+    const flop_runouts *f = context;
+    const ph_uth_pays *pays = f->pays;
+    const int64_t *pay = pays->pay[1];
+    unsigned opponents = b->opponents, high_total = b->category_total[HIGH_CARD];
+    int64_t fold = pays->fold * (int64_t)opponents;
+    for (unsigned k = 0; k < b->pairs; k++) {
+        unsigned category = b->category[k], wins = b->wins[k], ties = b->ties[k], lo = b->lo[k], hi = b->hi[k];
+        /* high-card opponents free of the pair: the dealer hands that do not qualify */
+        unsigned high = high_total - b->category_card[lo][HIGH_CARD] - b->category_card[hi][HIGH_CARD];
+        unsigned wins_unqualified, losses_unqualified;
+        if (category == HIGH_CARD) { /* it beats and ties high cards only; the pair was taken twice */
+            wins_unqualified = wins;
+            losses_unqualified = high + 1 - wins - ties;
+        } else {
+            wins_unqualified = high;
+            losses_unqualified = 0;
+        }
+        unsigned wins_qualified = wins - wins_unqualified;
+        unsigned losses_qualified = opponents - wins - ties - losses_unqualified;
+        int64_t play = pay[category] * wins_qualified + pay[10 + category] * wins_unqualified +
+                       pay[21] * losses_qualified + pay[22] * losses_unqualified;
+        uint32_t *c = f->weighted + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(lo, hi);
+        c[category] += orbit * wins_qualified;
+        c[10 + category] += orbit * wins_unqualified;
+        c[20] += orbit * ties;
+        c[21] += orbit * losses_qualified;
+        c[22] += orbit * losses_unqualified;
+        if (play <= fold) { /* the folded outcomes for now; the played ones are the rest */
+            c += PH_UTH_OUTCOMES;
+            c[category] += orbit * wins_qualified;
+            c[10 + category] += orbit * wins_unqualified;
+            c[20] += orbit * ties;
+            c[21] += orbit * losses_qualified;
+            c[22] += orbit * losses_unqualified;
+            c[PH_UTH_OUTCOMES] += orbit * opponents;
+        }
+    }
+}
+
 void ph_uth_flop_rows(const ph_uth_pays *pays, const ph_suit_group *group, ph_an_board *b, const uint8_t flop[3],
                       uint32_t *counts, uint32_t *scratch) {
     unsigned n = b->live_count, rows = ph_an_choose2(n);
     uint64_t flop_key, flop_bits;
     ph_an_cards_key(flop, 3, &flop_key, &flop_bits);
-    runout_symmetry sym;
-    runout_symmetry_init(&sym, group, b, ph_card_mask(flop, 3));
-    uint32_t *weighted = sym.size > 1 ? scratch : counts;
-    memset(weighted, 0, sizeof *weighted * PH_UTH_FLOP_COUNTS * rows);
-    const int64_t *pay = pays->pay[1];
-    for (unsigned r = 1; r < n; r++)
-        for (unsigned t = 0; t < r; t++) {
-            unsigned orbit = runout_orbit(&sym, UINT64_C(1) << b->live[t] | UINT64_C(1) << b->live[r]);
-            if (!orbit)
-                continue;
-            ph_an_board_sweep(b, flop_key + b->key[t] + b->key[r], flop_bits | b->bits[t] | b->bits[r], t, r, 0);
-            unsigned opponents = b->opponents, high_total = b->category_total[HIGH_CARD];
-            int64_t fold = pays->fold * (int64_t)opponents;
-            for (unsigned k = 0; k < b->pairs; k++) {
-                unsigned category = b->category[k], wins = b->wins[k], ties = b->ties[k], lo = b->lo[k], hi = b->hi[k];
-                /* high-card opponents free of the pair: the dealer hands that do not qualify */
-                unsigned high = high_total - b->category_card[lo][HIGH_CARD] - b->category_card[hi][HIGH_CARD];
-                unsigned wins_unqualified, losses_unqualified;
-                if (category == HIGH_CARD) { /* it beats and ties high cards only; the pair was taken twice */
-                    wins_unqualified = wins;
-                    losses_unqualified = high + 1 - wins - ties;
-                } else {
-                    wins_unqualified = high;
-                    losses_unqualified = 0;
-                }
-                unsigned wins_qualified = wins - wins_unqualified;
-                unsigned losses_qualified = opponents - wins - ties - losses_unqualified;
-                int64_t play = pay[category] * wins_qualified + pay[10 + category] * wins_unqualified +
-                               pay[21] * losses_qualified + pay[22] * losses_unqualified;
-                uint32_t *c = weighted + PH_UTH_FLOP_COUNTS * (size_t)ph_an_pair_index(lo, hi);
-                c[category] += orbit * wins_qualified;
-                c[10 + category] += orbit * wins_unqualified;
-                c[20] += orbit * ties;
-                c[21] += orbit * losses_qualified;
-                c[22] += orbit * losses_unqualified;
-                if (play <= fold) { /* the folded outcomes for now; the played ones are the rest */
-                    c += PH_UTH_OUTCOMES;
-                    c[category] += orbit * wins_qualified;
-                    c[10 + category] += orbit * wins_unqualified;
-                    c[20] += orbit * ties;
-                    c[21] += orbit * losses_qualified;
-                    c[22] += orbit * losses_unqualified;
-                    c[PH_UTH_OUTCOMES] += orbit * opponents;
-                }
-            }
-        }
+    ph_an_symmetry sym;
+    ph_an_symmetry_init(&sym, group, b, ph_card_mask(flop, 3));
+    flop_runouts f = {pays, sym.size > 1 ? scratch : counts};
+    memset(f.weighted, 0, sizeof *f.weighted * PH_UTH_FLOP_COUNTS * rows);
+    ph_an_each_runout(b, flop_key, flop_bits, 2, 0, &sym, add_runout, &f);
     if (sym.size > 1)
-        symmetrise(&sym, n, weighted, counts);
+        symmetrise(&sym, n, f.weighted, counts);
     for (unsigned row = 0; row < rows; row++) {
         uint32_t *c = counts + PH_UTH_FLOP_COUNTS * (size_t)row;
         for (unsigned o = 0; o < PH_UTH_OUTCOMES; o++)
