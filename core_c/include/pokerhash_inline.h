@@ -51,6 +51,14 @@ extern "C" {
 #ifndef PH_FLUSH_TABLE
 #define PH_FLUSH_TABLE 1
 #endif
+/* The rank hash's row bases as 32-bit offsets with each row's start taken off (56 KB beside the 16-bit bases):
+ * a lookup is then shift, load, add, load, with no mask and no block constant; it took 9-12 % off the
+ * incremental hand (bench/RESULTS.md). The wasm library, built for size with PH_FLUSH_TABLE=0, leaves them
+ * out. */
+#ifndef PH_ROW_OFFSET_TABLE
+#define PH_ROW_OFFSET_TABLE PH_FLUSH_TABLE
+#endif
+#define PH_ROW_OFFSET_ENTRIES (PH_SIX_CARD_TABLE ? PH_RO_ENTRIES_567 : PH_RO_ENTRIES_57)
 
 /* The card key: four suit counters of 4 bits from bit 0, biased by 3 so that a fifth card of a suit sets the
  * counter's bit 3; a count of ids >= 52 in bits 16..19; the rank hash in bits 40..63, where a sum's carries
@@ -76,6 +84,9 @@ extern const uint64_t ph_suited_keys_high[64];
 #if PH_FLUSH_TABLE
 extern const uint16_t ph_flush_values[8192];
 #endif
+#if PH_ROW_OFFSET_TABLE
+extern const uint32_t ph_rank_offsets[PH_ROW_OFFSET_ENTRIES];
+#endif
 
 /* The library functions the rare paths below call (core_c/src/eval). */
 /* The status of an invalid row: PH_E_CARD for an id above 51, else PH_E_DUPLICATE. */
@@ -99,16 +110,24 @@ static inline unsigned ph_rank_hash_lookup(uint32_t h, unsigned rows, unsigned v
     return ph_quinary_values[values + base + (h & ((1u << shift) - 1))];
 }
 
+/* The same lookup through a block of ph_rank_offsets (PH_RO_ROWS_k, PH_RH_SHIFT_k), or of the 16-bit bases
+ * where the build has no offsets. */
+#if PH_ROW_OFFSET_TABLE
+#define PH_RANK_LOOKUP(h, k) ph_quinary_values[(h) + ph_rank_offsets[PH_RO_ROWS_##k + ((h) >> PH_RH_SHIFT_##k)]]
+#else
+#define PH_RANK_LOOKUP(h, k) ph_rank_hash_lookup(h, PH_RH_ROWS_##k, PH_RH_VALUES_##k, PH_RH_SHIFT_##k)
+#endif
+
 /* Value of a k-card rank multiset (no flush, PH_DENSE(k)) from the sum of its card keys (suit counters,
  * bias and counts are ignored). */
 static inline unsigned ph_plain_value(uint64_t key, size_t k) {
     uint32_t h = (uint32_t)(key >> PH_HASH_SHIFT);
     if (k == 5)
-        return ph_rank_hash_lookup(h, PH_RH_ROWS_5, PH_RH_VALUES_5, PH_RH_SHIFT_5);
+        return PH_RANK_LOOKUP(h, 5);
     if (k == 7)
-        return ph_rank_hash_lookup(h, PH_RH_ROWS_7, PH_RH_VALUES_7, PH_RH_SHIFT_7);
+        return PH_RANK_LOOKUP(h, 7);
 #if PH_SIX_CARD_TABLE
-    return ph_rank_hash_lookup(h, PH_RH_ROWS_6, PH_RH_VALUES_6, PH_RH_SHIFT_6);
+    return PH_RANK_LOOKUP(h, 6);
 #else
     return PH_NO_VALUE; /* unreachable: callers check PH_DENSE(k) */
 #endif

@@ -136,3 +136,20 @@ def tables(plain_value) -> Tuple[List[int], Dict[str, int]]:
             layout["PH_RH_ENTRIES_57"] = len(flat)
     layout["PH_RH_ENTRIES_567"] = len(flat)
     return flat, layout
+
+
+def row_offsets(flat: Sequence[int], layout: Dict[str, int]) -> Tuple[List[int], Dict[str, int]]:
+    """Each row's base with the row's own start taken off, so that a value is flat[h + offset[h >> shift]]
+    (mod 2**32, stored as uint32): the column needs no mask and the block no add. Same block order as
+    `tables`; returns the offsets and their layout constants."""
+    offsets: List[int] = []
+    out: Dict[str, int] = {}
+    for k in BLOCK_ORDER:
+        shift, rows, values = (layout[f"PH_RH_{part}_{k}"] for part in ("SHIFT", "ROWS", "VALUES"))
+        out[f"PH_RO_ROWS_{k}"] = len(offsets)
+        for row in range(1 << (HASH_BITS - shift)):
+            offsets.append((values + flat[rows + row] - (row << shift)) % (1 << 32))
+        if k == 7:
+            out["PH_RO_ENTRIES_57"] = len(offsets)
+    out["PH_RO_ENTRIES_567"] = len(offsets)
+    return offsets, out
