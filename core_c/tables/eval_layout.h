@@ -4,6 +4,7 @@
 #ifndef PH_EVAL_LAYOUT_H
 #define PH_EVAL_LAYOUT_H
 
+#define PH_HAND_VALUE_ENTRIES 90097
 #define PH_RH_ROWS_5 0
 #define PH_RH_ROWS_6 68651
 #define PH_RH_ROWS_7 10247
