@@ -62,16 +62,32 @@ extern "C" {
 #ifndef PH_FLUSH_TABLE
 #define PH_FLUSH_TABLE 1
 #endif
+/* The rank hash's row bases as 32-bit offsets with each row's start taken off (56 KB beside the 16-bit bases):
+ * a lookup is then shift, load, add, load, with no mask and no block constant; it took 9-12 % off the
+ * incremental hand (bench/RESULTS.md). The wasm library, built for size with PH_FLUSH_TABLE=0, leaves them
+ * out. */
+#ifndef PH_ROW_OFFSET_TABLE
+#define PH_ROW_OFFSET_TABLE PH_FLUSH_TABLE
+#endif
+#define PH_ROW_OFFSET_ENTRIES (PH_SIX_CARD_TABLE ? PH_RO_ENTRIES_567 : PH_RO_ENTRIES_57)
+/* ph_hand's own table (210 KB): one displacement over 5-, 6- and 7-card hands, so that ph_hand_value needs no
+ * branch on the hand's size. Left out where PH_FLUSH_TABLE=0 (wasm), where it branches to the blocks above. */
+#ifndef PH_HAND_TABLE
+#define PH_HAND_TABLE PH_FLUSH_TABLE
+#endif
 
 /* The card key: four suit counters of 4 bits from bit 0, biased by 3 so that a fifth card of a suit sets the
  * counter's bit 3; a count of ids >= 52 in bits 16..19; the rank hash in bits 40..63, where a sum's carries
- * leave the word, so it is the sum mod 2^24 with no mask. ph_hand counts its cards in bits 20..39. */
+ * leave the word, so it is the sum mod 2^24 with no mask. ph_hand counts its cards in bits 20..36, and again
+ * mod 8 in bits 37..39 (read with the hash as the key of its table). */
 #define PH_SUIT_SHIFT 0
 #define PH_SUIT_BIAS UINT64_C(0x3333)
 #define PH_SUIT_FLUSH_BITS UINT64_C(0x8888)
 #define PH_POISON_BITS (UINT64_C(0xf) << 16)
 #define PH_HAND_COUNT_SHIFT 20
-#define PH_HAND_COUNT_MASK 0xfffffu
+#define PH_HAND_COUNT_MASK 0x1ffffu
+#define PH_HAND_SIZE_SHIFT 37
+#define PH_HAND_ROW_SHIFT 51 /* the hand table's rows: the top 13 bits of the rank hash (rank_hash.hand_table) */
 #define PH_HASH_SHIFT 40
 #define PH_HASH_MASK 0xffffffu
 #define PH_SUITED_COUNT_MASK 0xffu /* a suited key's count of ranks (ph_suited_keys_low/high) */
@@ -86,6 +102,13 @@ extern const uint64_t ph_suited_keys_low[128];
 extern const uint64_t ph_suited_keys_high[64];
 #if PH_FLUSH_TABLE
 extern const uint16_t ph_flush_values[8192];
+#endif
+#if PH_ROW_OFFSET_TABLE
+extern const uint32_t ph_rank_offsets[PH_ROW_OFFSET_ENTRIES];
+#endif
+#if PH_HAND_TABLE
+extern const uint32_t ph_hand_offsets[8192];
+extern const uint16_t ph_hand_values[PH_HAND_VALUE_ENTRIES];
 #endif
 
 /* The library functions the rare paths below call (core_c/src/eval). */
@@ -110,16 +133,24 @@ static inline unsigned ph_rank_hash_lookup(uint32_t h, unsigned rows, unsigned v
     return ph_quinary_values[values + base + (h & ((1u << shift) - 1))];
 }
 
+/* The same lookup through a block of ph_rank_offsets (PH_RO_ROWS_k, PH_RH_SHIFT_k), or of the 16-bit bases
+ * where the build has no offsets. */
+#if PH_ROW_OFFSET_TABLE
+#define PH_RANK_LOOKUP(h, k) ph_quinary_values[(h) + ph_rank_offsets[PH_RO_ROWS_##k + ((h) >> PH_RH_SHIFT_##k)]]
+#else
+#define PH_RANK_LOOKUP(h, k) ph_rank_hash_lookup(h, PH_RH_ROWS_##k, PH_RH_VALUES_##k, PH_RH_SHIFT_##k)
+#endif
+
 /* Value of a k-card rank multiset (no flush, PH_DENSE(k)) from the sum of its card keys (suit counters,
  * bias and counts are ignored). */
 static inline unsigned ph_plain_value(uint64_t key, size_t k) {
     uint32_t h = (uint32_t)(key >> PH_HASH_SHIFT);
     if (k == 5)
-        return ph_rank_hash_lookup(h, PH_RH_ROWS_5, PH_RH_VALUES_5, PH_RH_SHIFT_5);
+        return PH_RANK_LOOKUP(h, 5);
     if (k == 7)
-        return ph_rank_hash_lookup(h, PH_RH_ROWS_7, PH_RH_VALUES_7, PH_RH_SHIFT_7);
+        return PH_RANK_LOOKUP(h, 7);
 #if PH_SIX_CARD_TABLE
-    return ph_rank_hash_lookup(h, PH_RH_ROWS_6, PH_RH_VALUES_6, PH_RH_SHIFT_6);
+    return PH_RANK_LOOKUP(h, 6);
 #else
     return PH_NO_VALUE; /* unreachable: callers check PH_DENSE(k) */
 #endif
@@ -282,14 +313,16 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
 #endif
 
 /* A hand is the sum of its cards' keys and the sum of their suit-major bits; the key also counts the cards,
- * from 1 for none, in bits 20..39. The flush bits and the count's low three bits then tell the common cases
- * apart with one mask: all clear for seven cards without a flush (a count of 8), 6 and 7 for five and six. */
-#define PH_HAND_ONE_CARD (UINT64_C(1) << PH_HAND_COUNT_SHIFT)
+ * from 1 for none, in bits 20..36, and from 0 mod 8 in bits 37..39. Without PH_HAND_TABLE the flush bits and
+ * the first count's low three bits tell the common cases apart with one mask: all clear for seven cards
+ * without a flush (a count of 8), 6 and 7 for five and six. */
+#define PH_HAND_COUNT_ONE (UINT64_C(1) << PH_HAND_COUNT_SHIFT)
+#define PH_HAND_ONE_CARD (PH_HAND_COUNT_ONE | (UINT64_C(1) << PH_HAND_SIZE_SHIFT))
 #define PH_HAND_KIND_BITS (PH_SUIT_FLUSH_BITS | (UINT64_C(7) << PH_HAND_COUNT_SHIFT))
 
 PH_HOT_API ph_hand ph_hand_empty(void) {
     ph_hand hand;
-    hand.key = PH_SUIT_BIAS + PH_HAND_ONE_CARD;
+    hand.key = PH_SUIT_BIAS + PH_HAND_COUNT_ONE;
     hand.bits = 0;
     return hand;
 }
@@ -301,15 +334,23 @@ PH_HOT_API ph_hand ph_hand_add(ph_hand hand, uint8_t card) {
 }
 
 PH_HOT_API int ph_hand_value(ph_hand hand) {
+#if PH_HAND_TABLE
+    if (__builtin_expect((hand.key & PH_SUIT_FLUSH_BITS) == 0, 1)) {
+        uint32_t sized_hash = (uint32_t)(hand.key >> PH_HAND_SIZE_SHIFT); /* (h << 3) | cards */
+        return ph_hand_values[sized_hash + ph_hand_offsets[hand.key >> PH_HAND_ROW_SHIFT]];
+    }
+    return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
+#else
     uint64_t kind = hand.key & PH_HAND_KIND_BITS;
     if (kind == 0)
         return (int)ph_plain_value(hand.key, 7);
-    if (kind == 6 * PH_HAND_ONE_CARD)
+    if (kind == 6 * PH_HAND_COUNT_ONE)
         return (int)ph_plain_value(hand.key, 5);
-    if (kind == 7 * PH_HAND_ONE_CARD)
+    if (kind == 7 * PH_HAND_COUNT_ONE)
         return PH_SIX_CARD_TABLE ? (int)ph_plain_value(hand.key, 6)
                                  : (int)ph_large_hand_value(hand.key, 0, hand.bits, 6);
     return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
+#endif
 }
 
 /* The bits of distinct cards never carry, and every other card loses a bit to a carry or has none (an id

@@ -103,20 +103,42 @@ def pack_rows(rows: Sequence[Tuple[Sequence[int], Sequence[int]]]) -> Tuple[List
     return bases, [int(v) for v in table[:top]]
 
 
-def block(k: int, plain_value) -> Tuple[List[int], List[int]]:
-    """(row bases, values) of the k-card block; plain_value(counts) is the best non-flush value."""
-    shift = ROW_SHIFT[k]
+def displace(keyed_values, key_bits: int, shift: int) -> Tuple[List[int], List[int]]:
+    """(row bases, values) of (key, value) pairs with keys of key_bits bits: row key >> shift, column the
+    rest, packed by pack_rows."""
     by_row: Dict[int, List[Tuple[int, int]]] = {}
-    for counts in rank_multisets(k):
-        h = scrambled(weight_sum(counts))
-        by_row.setdefault(h >> shift, []).append((h & ((1 << shift) - 1), plain_value(counts)))
+    for key, value in keyed_values:
+        by_row.setdefault(key >> shift, []).append((key & ((1 << shift) - 1), value))
     rows = []
-    for row in range(1 << (HASH_BITS - shift)):
+    for row in range(1 << (key_bits - shift)):
         entries = sorted(by_row.get(row, []))
         rows.append(([c for c, _ in entries], [v for _, v in entries]))
-    bases, values = pack_rows(rows)
+    return pack_rows(rows)
+
+
+def block(k: int, plain_value) -> Tuple[List[int], List[int]]:
+    """(row bases, values) of the k-card block; plain_value(counts) is the best non-flush value."""
+    bases, values = displace(((scrambled(weight_sum(counts)), plain_value(counts)) for counts in rank_multisets(k)),
+                             HASH_BITS, ROW_SHIFT[k])
     assert max(bases) < 1 << 16, "row bases must fit uint16"
     return bases, values
+
+
+# The incremental hand's one table for 5, 6 and 7 cards (ph_hand_values): the hand counts its cards in the
+# HAND_SIZE_BITS bits below its rank hash, so the key read from there, (h << 3) | cards, tells the sizes apart
+# and needs no branch on the size. Rows are the hash's top bits, as the 7-card block's.
+HAND_SIZE_BITS = 3
+HAND_SIZES = (5, 6, 7)
+
+
+def hand_table(plain_value) -> Tuple[List[int], List[int]]:
+    """(row offsets, values) of the hand table: value = values[key + offset[key >> shift]] (mod 2**32) for the
+    key (h << HAND_SIZE_BITS) | cards."""
+    shift = ROW_SHIFT[7] + HAND_SIZE_BITS
+    keyed = ((scrambled(weight_sum(counts)) << HAND_SIZE_BITS | k, plain_value(counts))
+             for k in HAND_SIZES for counts in rank_multisets(k))
+    bases, values = displace(keyed, HASH_BITS + HAND_SIZE_BITS, shift)
+    return [(base - (row << shift)) % (1 << 32) for row, base in enumerate(bases)], values
 
 
 def tables(plain_value) -> Tuple[List[int], Dict[str, int]]:
@@ -136,3 +158,20 @@ def tables(plain_value) -> Tuple[List[int], Dict[str, int]]:
             layout["PH_RH_ENTRIES_57"] = len(flat)
     layout["PH_RH_ENTRIES_567"] = len(flat)
     return flat, layout
+
+
+def row_offsets(flat: Sequence[int], layout: Dict[str, int]) -> Tuple[List[int], Dict[str, int]]:
+    """Each row's base with the row's own start taken off, so that a value is flat[h + offset[h >> shift]]
+    (mod 2**32, stored as uint32): the column needs no mask and the block no add. Same block order as
+    `tables`; returns the offsets and their layout constants."""
+    offsets: List[int] = []
+    out: Dict[str, int] = {}
+    for k in BLOCK_ORDER:
+        shift, rows, values = (layout[f"PH_RH_{part}_{k}"] for part in ("SHIFT", "ROWS", "VALUES"))
+        out[f"PH_RO_ROWS_{k}"] = len(offsets)
+        for row in range(1 << (HASH_BITS - shift)):
+            offsets.append((values + flat[rows + row] - (row << shift)) % (1 << 32))
+        if k == 7:
+            out["PH_RO_ENTRIES_57"] = len(offsets)
+    out["PH_RO_ENTRIES_567"] = len(offsets)
+    return offsets, out

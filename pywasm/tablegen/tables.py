@@ -97,6 +97,9 @@ def eval_source():
         return five.best_plain([r for r, c in enumerate(counts) for _ in range(c)])
 
     flat, layout = rank_hash.tables(plain_value)
+    offsets, offset_layout = rank_hash.row_offsets(flat, layout)
+    hand_offsets, hand_values = rank_hash.hand_table(plain_value)
+    offset_layout["PH_HAND_VALUE_ENTRIES"] = len(hand_values)
     g1, g2, g3 = quinary.grouped_tables()
     dp = [quinary.DP[l][n][k] for l in range(5) for n in range(14) for k in range(quinary.MAX_K + 1)]
     keys = [card_key(c) for c in range(256)]
@@ -114,6 +117,19 @@ def eval_source():
         ], "best non-flush value of every 5-, 7- and 6-card rank multiset (the quinary): per block the row bases,"
            " then the values, by the displacement hash of pywasm/tablegen/rank_hash.py (the wasm builds derive"
            " the 5- and 7-card values at load: core_c/src/eval/derive_tables.c)"),
+        "#if PH_ROW_OFFSET_TABLE\n" + c_array(
+            "uint32_t", "ph_rank_offsets", offsets,
+            "the row bases of ph_quinary_values less each row's start (mod 2^32): value = ph_quinary_values[h +"
+            " offset[h >> shift]], one add between the loads", per_line=8,
+            optional_tail=(offset_layout["PH_RO_ENTRIES_57"], "PH_SIX_CARD_TABLE", "PH_ROW_OFFSET_ENTRIES"))
+        + "#endif\n",
+        "#if PH_HAND_TABLE\n" + c_array(
+            "uint32_t", "ph_hand_offsets", hand_offsets,
+            "the incremental hand's rows: the same displacement over the 5-, 6- and 7-card rank multisets at"
+            " once, keyed (h << 3) | cards (rank_hash.hand_table)", per_line=8)
+        + c_array("uint16_t", "ph_hand_values", hand_values,
+                  "best non-flush value of the rank multisets in ph_hand_offsets' rows")
+        + "#endif\n",
         c_array("uint32_t", "ph_qhash_g1", g1,
                 "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
         c_array("uint16_t", "ph_qhash_g2", _short(g2),
@@ -149,9 +165,10 @@ def eval_source():
                 "vpermb tables by card id: rank-hash bytes 0..2, suit-counter bytes 0..1 (ids 52..63: 0)",
                 shape=(5, 64)),
     ]
-    sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
+    sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_rank_offsets", 4 * len(offsets)),
+             ("ph_hand_offsets, ph_hand_values", 4 * len(hand_offsets) + 2 * len(hand_values)), ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
              ("card tables", 8 * (4 * 256 + 192)), ("SIMD planes", 16 * 4 + 64 * 5)]
-    header = layout_header(layout, len(g1), len(g2))
+    header = layout_header({**layout, **offset_layout}, len(g1), len(g2))
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
             ("eval_layout.h", header, [])]
 
@@ -160,10 +177,12 @@ def layout_header(layout, g1_len, g2_len):
     lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h)."),
              "#ifndef PH_EVAL_LAYOUT_H", "#define PH_EVAL_LAYOUT_H", ""]
     for name in sorted(layout):
-        if name != "PH_RH_ENTRIES_567" and name != "PH_RH_ENTRIES_57":
+        if not name.startswith(("PH_RH_ENTRIES", "PH_RO_ENTRIES")):
             lines.append(f"#define {name} {layout[name]}")
     lines += [f"#define PH_RH_ENTRIES_57 {layout['PH_RH_ENTRIES_57']}",
               f"#define PH_RH_ENTRIES_567 {layout['PH_RH_ENTRIES_567']}",
+              f"#define PH_RO_ENTRIES_57 {layout['PH_RO_ENTRIES_57']}",
+              f"#define PH_RO_ENTRIES_567 {layout['PH_RO_ENTRIES_567']}",
               f"#define PH_RH_SCRAMBLE 0x{rank_hash.SCRAMBLE:06x}u",
               f"#define PH_QHASH_G1_ENTRIES {g1_len}", f"#define PH_QHASH_G2_ENTRIES {g2_len}",
               "", "#endif", ""]
