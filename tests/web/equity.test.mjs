@@ -123,6 +123,7 @@ test('the host factor: measured once per load unless pinned, and every time show
         assert.equal(estimate.seconds, estimate.nativeSeconds * factor);
         const r = measuring.equity(['QQ+, AKs', 'JJ-99, AQs'], { exact: true });
         assert.equal(r.estimatedSeconds, r.nativeSeconds * factor);
+        await measuring.loadGames();
         const game = measuring.gameEquityEstimate(['AsKs', 'QhJh'], { game: 'shortdeck' });
         assert.equal(game.seconds, game.nativeSeconds * factor);
         process.env.POKERHASH_HOST_FACTOR = '2.5';

@@ -19,6 +19,7 @@ const jobs = {
 
     /** The same for the other games (gameEquityEstimate): options { game, board, dead }. */
     async gameEstimate({ players, options }) {
+        await ph.loadGames(); // pokerhash_games.wasm, fetched on the first game's use
         return ph.gameEquityEstimate(players, options);
     },
 

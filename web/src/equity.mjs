@@ -69,6 +69,7 @@ export function measureHostFactor(ph) {
 
 /** This instance's factor: set at load, else pinned by the environment, else measured once. */
 export function hostFactor(ph) {
+    if (ph._hostOf) return hostFactor(ph._hostOf); // the games module: the host of the core that loaded it
     ph._hostFactor ??= pinnedFactor() ?? measureHostFactor(ph);
     return ph._hostFactor;
 }

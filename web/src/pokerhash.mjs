@@ -212,7 +212,6 @@ export class PokerHash {
         const gamesLoading = games ? loadGamesCore() : null; // fetched and compiled alongside the core
         const ph = new PokerHash(await loading);
         ph._hostFactor = factor;
-        ph._pinnedFactor = factor;
         if (gamesLoading) {
             ph._gamesLoading = gamesLoading.then((core) => ph._adoptGames(core));
             await ph._gamesLoading;
@@ -237,10 +236,11 @@ export class PokerHash {
         return this._gamesLoading;
     }
 
-    /** Makes the whole library's module the game* methods' engine, with this one's pinned host factor. */
+    /** Makes the whole library's module the game* methods' engine; it runs on this host, so it shares this
+     * one's host factor (hostFactor()) rather than measuring its own. */
     _adoptGames(core) {
         this._gamesEngine = new PokerHash(core);
-        this._gamesEngine._hostFactor = this._pinnedFactor;
+        this._gamesEngine._hostOf = this;
     }
 
     /** The PokerHash over the whole library that the game* methods run on, once loadGames() has loaded it. */
