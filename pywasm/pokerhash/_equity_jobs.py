@@ -50,6 +50,10 @@ DASK_SAMPLES = 1 << 21  # Monte Carlo samples per cluster task: 0.3 to 1 s of C 
 # One holding draw of the C samplers' loop that redraws every holding until none clash: 5.1 to 6.2 ns on one
 # core of the development box, hold'em and short deck alike (ranges of "AA,KK,QQ,JJ" and "random").
 SAMPLER_DRAW_NS = 6.0
+# What progress(done, total) counts: exact runs, units (one choice of holdings per player, each with all its
+# boards; combinations that share a card count too, at almost no cost); Monte Carlo, samples.
+EXACT_UNIT = "hand combinations"
+SAMPLE_UNIT = "samples"
 
 
 # ---- the mode rule (PLAN decision 2; the same in JS) -------------------------------------------------------
@@ -158,6 +162,15 @@ def check_cost(estimate: float, workers: int, refuse_seconds: float, force: bool
                          f"thread{'s' if workers > 1 else ''}; use Monte Carlo (exact=False) or pass force=True")
 
 
+def tell_plan(progress: Optional[Progress], unit: str, seconds: Optional[float]) -> None:
+    """Tells a progress callback with a plan(unit, seconds) method (the command line's bar) what its done and
+    total count and the run's estimated wall time: the seconds the refusal quotes (this host's, over the
+    workers), or None where there is no estimate (Monte Carlo). A plain callable is told nothing."""
+    plan = getattr(progress, "plan", None)
+    if callable(plan):
+        plan(unit, seconds)
+
+
 def duration(seconds: float) -> str:
     """'45 seconds', '12 minutes', '9 hours', '3 days', '2.1e+04 years': rounded for a message."""
     for unit, size in (("year", 365 * 86400), ("day", 86400), ("hour", 3600), ("minute", 60)):
@@ -238,6 +251,7 @@ def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], unit
     """run_exact of a job on local threads whose estimate is within one_piece's and this host's refusal
     limit: its one piece on the calling thread, with the same tally and progress call as _run_here gives,
     planned and checked without the cost model's estimate."""
+    tell_plan(progress, EXACT_UNIT, None)
     tally = run_piece(("exact", game, spot, 0, units)) if units else None
     if progress and units:
         progress(units, units)
@@ -390,7 +404,9 @@ def run_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int
     host's seconds and not forced, else run on at most `most` local threads, or on `executor`."""
     threads, size = exact_plan(units, estimate, most)
     workers = threads if executor is None else parallel.workers(executor)
-    check_cost(host_seconds(estimate), workers, refuse_seconds, force)
+    seconds = host_seconds(estimate)
+    check_cost(seconds, workers, refuse_seconds, force)
+    tell_plan(progress, EXACT_UNIT, seconds / workers)
     pieces = -(-units // size)
     per_task = max(1, round(parallel.DASK_TASK_SECONDS * pieces / max(estimate, 1e-9)))
     return run_pieces(exact_pieces(game, spot, units, size), units, threads=threads, executor=executor,
@@ -400,6 +416,7 @@ def run_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int
 def run_monte_carlo(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], seed: int, cap: int, target: Optional[float],
                     batch: int, *, most: int, executor: Any, progress: Optional[Progress]) -> Optional[Tally]:
     """Up to `cap` samples in pieces of `batch`, stopping early once every stderr is at most `target`."""
+    tell_plan(progress, SAMPLE_UNIT, None)
     return run_pieces(sample_pieces(game, spot, seed, cap, batch), cap, threads=sample_threads(cap, batch, most),
                       executor=executor, pieces_per_task=max(1, DASK_SAMPLES // batch), progress=progress,
                       stop=stderr_stop(target))
