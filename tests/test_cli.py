@@ -178,10 +178,14 @@ class FakeTerminal(io.StringIO):
 def fake_tqdm(monkeypatch):
     updates = []
 
-    class FakeTqdm:  # records what a real tqdm would be told
+    class FakeTqdm:  # records what a real tqdm would be told (its options and last postfix: module.bars)
         def __init__(self, total, **kwargs):
-            self.total, self.n = total, 0
+            self.total, self.n, self.options, self.postfix = total, 0, kwargs, ""
             updates.append(("start", total, kwargs["delay"]))
+            module.bars.append(self)
+
+        def set_postfix_str(self, text, refresh=True):
+            self.postfix = text
 
         def update(self, step):
             self.n += step
@@ -191,7 +195,7 @@ def fake_tqdm(monkeypatch):
             updates.append("closed")
 
     module = type(sys)("tqdm")
-    module.tqdm = FakeTqdm
+    module.tqdm, module.bars = FakeTqdm, []
     monkeypatch.setitem(sys.modules, "tqdm", module)
     return updates
 
@@ -202,6 +206,17 @@ def test_progress_is_drawn_by_tqdm_on_a_terminal(fake_tqdm, monkeypatch, capsys)
     assert fake_tqdm[0] == ("start", 133784560, 0.5) and fake_tqdm[-1] == "closed"
     steps = [u[0] for u in fake_tqdm[1:-1]]
     assert len(steps) >= 2 and steps == sorted(steps) and steps[-1] == 133784560
+
+
+@pytest.mark.parametrize("argv, unit", [(["equity", "AsAd", "KK", "--exact"], "hand combinations"),
+                                        (["equity", "AsAd", "KK", "--samples", "1000", "--seed", "1"], "samples"),
+                                        (["histogram", "5"], "hands")])
+def test_the_bar_names_what_it_counts(fake_tqdm, monkeypatch, capsys, argv, unit):
+    monkeypatch.setattr(sys, "stderr", FakeTerminal())
+    assert main(argv) == 0
+    (bar,) = sys.modules["tqdm"].bars
+    assert bar.options["bar_format"].endswith(f"{{n:,}} of {{total:,}} {unit}{{postfix}}")
+    assert bar.n == bar.total and bar.postfix == ""  # nothing left to say once done
 
 
 def test_no_progress_off_a_terminal_or_when_asked(fake_tqdm, monkeypatch, capsys):
