@@ -29,6 +29,19 @@ class Clock:
         return self.now
 
 
+class Recorder:
+    """A progress callback that wants the plan, as the command line's bar does: what it was told, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list = []
+
+    def plan(self, unit, seconds):
+        self.calls.append((unit, seconds))
+
+    def __call__(self, done, total):
+        self.calls.append((done, total))
+
+
 def test_time_left_starts_at_the_estimate():
     assert time_left(0.0, 0.0, 7200.0) == 7200.0
 
@@ -75,17 +88,9 @@ def test_equity_runs_tell_the_bar_the_refusal_estimate():
 
     with pytest.raises(ValueError) as refused:
         run(None, False)
-    told = []
-
-    class Recorder:
-        def plan(self, unit, seconds):
-            told.append((unit, seconds))
-
-        def __call__(self, done, total):
-            told.append((done, total))
-
-    run(Recorder(), True)
-    (unit, seconds), *steps = told
+    told = Recorder()
+    run(told, True)
+    (unit, seconds), *steps = told.calls
     threads = jobs.exact_plan(units, estimate, 2)[0]
     assert unit == "hand combinations" and seconds == host_seconds(estimate) / threads
     assert f"about {jobs.duration(seconds)} on {threads} thread" in str(refused.value)
@@ -93,15 +98,6 @@ def test_equity_runs_tell_the_bar_the_refusal_estimate():
 
 
 def test_monte_carlo_runs_count_samples_with_no_estimate():
-    told = []
-
-    class Recorder:
-        def plan(self, unit, seconds):
-            told.append((unit, seconds))
-
-        def __call__(self, done, total):
-            told.append((done, total))
-
-    spot = Spot(["AsAd", "KK"], None, None)
-    jobs.run_monte_carlo(None, spot.args, 1, 1000, None, 500, most=1, executor=None, progress=Recorder())
-    assert told == [("samples", None), (500, 1000), (1000, 1000)]
+    spot, told = Spot(["AsAd", "KK"], None, None), Recorder()
+    jobs.run_monte_carlo(None, spot.args, 1, 1000, None, 500, most=1, executor=None, progress=told)
+    assert told.calls == [("samples", None), (500, 1000), (1000, 1000)]

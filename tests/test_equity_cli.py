@@ -43,7 +43,8 @@ def test_enumerate_five(capsys):
     assert "Four of a Kind" in out and "624" in out and "2,598,960" in out
 
 
-# The progress bar (tqdm only, only on a terminal) is tested in tests/test_cli.py, its time left in tests/test_cli_progress.py.
+# The progress bar (tqdm only, only on a terminal) is tested in tests/test_cli.py, its time left in
+# tests/test_cli_progress.py.
 
 
 OVERLAPPING = ["AA,KK,QQ,JJ"] * 8  # clash-free holdings are rare: Monte Carlo is refused unless forced
