@@ -7,8 +7,6 @@ gives every live hole pair its score (2 per opponent beaten, 1 per tie, out of 1
 made of them are the same on every executor.
 """
 
-from __future__ import annotations
-
 import math
 import os
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple

@@ -137,7 +137,7 @@ test('the host factor: measured once per load unless pinned, and every time show
         process.env.POKERHASH_HOST_FACTOR = pinned;
         if (pinned === undefined) delete process.env.POKERHASH_HOST_FACTOR;
     }
-    const three = await PokerHash.load({ hostFactor: 3 });
+    const three = await PokerHash.load({ hostFactor: 3, games: true });
     assert.equal(three.hostFactor(), 3);
     const estimate = three.equityEstimate(['AhKh', 'QQ+']);
     assert.equal(estimate.seconds, 3 * estimate.nativeSeconds);

@@ -18,7 +18,7 @@ EXPECTED_FILES = {
     "package.json", "README.md", "dist/pokerhash.mjs", "dist/common.mjs", "dist/equity.mjs", "dist/equity_job.mjs",
     "dist/games.mjs", "dist/ranges.mjs", "dist/analysis.mjs", "dist/uth.mjs", "dist/pokerhash_core.mjs",
     "dist/pokerhash_core.wasm", "dist/pokerhash.d.ts", "dist/pokerhash.d.mts", "dist/card_text.mjs",
-    "dist/pokerhash_games.mjs", "dist/pokerhash_games.wasm",
+    "dist/pokerhash_games.mjs", "dist/pokerhash_games.wasm", "dist/isomorphism.mjs",
 }
 
 USER_NODE = """
