@@ -22,6 +22,7 @@ from ._backend import core
 from ._cards import CARD_NAMES
 from ._equity_host import host_factor
 from ._equity_spot import HOLDEM, Spot
+from ._ranges import card_mask
 
 _DECK_CARDS = 52
 
@@ -37,6 +38,7 @@ class FixedSpot(Spot):
         self.labels = labels
         self.size = len(hands[0])
         self.holdings = [[tuple(sorted(hand))] for hand in hands]  # a Range keeps a combo's ids ascending
+        self.masks = [[card_mask(hand)] for hand in hands]
         self.weights = None
         self.too_many = False
         self.args = (self.holdings, None, board, dead)

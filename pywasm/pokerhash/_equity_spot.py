@@ -96,13 +96,15 @@ class Spot:
                     owner[c] = f"player {i + 1}'s hand"
         known = card_mask(owner)  # checked ids: no need to read them again as id_combos(known) would
         self.holdings: List[List[Tuple[int, ...]]] = []
+        self.masks: List[List[int]] = []  # each holding's card mask, for the searches of deals
         weights: List[List[float]] = []
         for i, (_, rng) in enumerate(parsed):
-            combos = rng._clear_of(0 if len(rng) == 1 else known)
-            if not combos:
+            holdings, held, masks = rng._columns_clear_of(0 if len(rng) == 1 else known)
+            if not holdings:
                 raise ValueError(f"player {i + 1} has no hand left after card removal")
-            self.holdings.append([cards for cards, _ in combos])
-            weights.append([w for _, w in combos])
+            self.holdings.append(holdings)
+            weights.append(held)
+            self.masks.append(masks)
         # weights are floats, none NaN: count() compares in C what `w != 1.0` would compare one by one
         self.weights = weights if any(ws.count(1.0) != len(ws) for ws in weights) else None
         cards = bin(rules.deck).count("1")
@@ -166,7 +168,7 @@ class Spot:
         if self._one_choice_left(budget):
             return
         order = sorted(range(len(self.holdings)), key=lambda i: len(self.holdings[i]))
-        masks = [[card_mask(h) for h in self.holdings[i]] for i in order]
+        masks = [self.masks[i] for i in order]
         steps = 0
         dead = set()  # cards held by the players so far (which also says how many) with no way on
 
@@ -190,18 +192,17 @@ class Spot:
         """check_some_deal's answer without the search when at most one player has several holdings (a bot's
         hands against one range): True when a deal exists; ValueError (the search's) when none does; False
         to search."""
-        several = [h for h in self.holdings if len(h) > 1]
+        several = [m for m in self.masks if len(m) > 1]
         if len(several) > 1 or sum(map(len, several)) > budget:
             return False
         used = 0
-        for holdings in self.holdings:
-            if len(holdings) == 1:
-                mask = card_mask(holdings[0])
-                if mask & used:  # two ranges left with one holding each, sharing a card
+        for masks in self.masks:
+            if len(masks) == 1:
+                if masks[0] & used:  # two ranges left with one holding each, sharing a card
                     break
-                used |= mask
+                used |= masks[0]
         else:
-            if not several or any(not card_mask(h) & used for h in several[0]):
+            if not several or any(not m & used for m in several[0]):
                 return True
         raise ValueError(NO_DEAL)
 
@@ -216,7 +217,7 @@ class Spot:
         weight shares is an unbiased estimate of the chance that a try gets that far. Deterministic, and the
         same numbers as JS's dealRate (web/src/equity_job.mjs): the same generator and arithmetic.
         """
-        masks = [[card_mask(h) for h in holdings] for holdings in self.holdings]
+        masks = self.masks
         weights = [_scaled(ws) for ws in self.weights] if self.weights else [[1.0] * len(m) for m in masks]
         rng = _Xorshift()
         totals = [_running_sums(ws) for ws in weights]
@@ -346,10 +347,19 @@ def _fixed_hand(hand: List[int], index: int, rules: Rules) -> Tuple[str, Range]:
         rules.check_cards(hand)  # in the order given
         # Range([tuple(hand)]) for ids that parse_cards has checked (distinct, 0..51): the same combo and the
         # same size check, without reading the cards again
-        rng = Range._checked({tuple(sorted(hand)): 1.0}, None)
+        key = tuple(sorted(hand))
+        rng = _HANDS.get(key) or Range._checked({key: 1.0}, None)
     except ValueError as error:
         raise ValueError(f"player {index + 1}: {error}") from None
+    if len(_HANDS) >= HANDS_KEPT:  # full, the memo starts over, as parse_range's does
+        _HANDS.clear()
+    _HANDS[key] = rng
     return "".join([CARD_NAMES[c] for c in hand]), rng
+
+
+# A Range is immutable: a hand's, met again at the next decision, keeps the columns its card removal made
+HANDS_KEPT = 4096
+_HANDS: Dict[Tuple[int, ...], Range] = {}
 
 
 def _as_hand(cards: Any, index: int) -> Optional[List[int]]:
