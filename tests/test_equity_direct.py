@@ -38,6 +38,7 @@ def planned_path():
     with mock.patch.object(_equity, "known_hands", lambda *args: None), \
             mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
             mock.patch.object(Spot, "seconds_bound", lambda self: math.inf), \
+            mock.patch.object(_equity_jobs, "run_within_one_piece", lambda *args: None), \
             mock.patch.object(_equity_jobs, "_run_here", _through_runner):
         yield
 
@@ -375,7 +376,77 @@ def test_native_lane_leaves_jobs_past_its_limit_to_the_checked_path():
 
 def test_a_core_without_the_new_entries_takes_the_previous_lanes():
     calls = [dict(players=["AsKs", "7h7d"], board="7c8s9sTd"), dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd")]
-    with mock.patch.object(_equity_fixed, "_equity_hands", None), mock.patch.object(_equity_spot, "_seconds_bound", None):
+    with mock.patch.object(_equity_fixed, "_equity_hands", None), mock.patch.object(_equity_spot, "_seconds_bound", None), \
+            mock.patch.object(_equity_jobs, "_exact_within", None):
         assert Spot(["AsKs", "QQ"], None, None).seconds_bound() == math.inf
         results = [ph.equity(**call) for call in calls]
     assert results == [outcome_of_planned(call) for call in calls]
+
+
+# ---- small range jobs in one native call (_core.equity_exact_within) --------------------------------------
+
+def _previous_small_lane():
+    """equity() with the small-job lane as it was before equity_exact_within: the deal search, the bound, the
+    units and the run, each its own call."""
+    return mock.patch.object(_equity_jobs, "run_within_one_piece", lambda *args: None)
+
+
+@EXAMPLES
+@given(range_spots(), options())
+def test_the_native_small_lane_gives_the_previous_lanes_results_and_errors(spot, chosen):
+    chosen.pop("omaha", None)
+    call = {**spot, **chosen}
+    direct = outcome(**call)
+    with _previous_small_lane():
+        assert outcome(**call) == direct
+
+
+@pytest.mark.parametrize("call", [
+    dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd2c"),
+    dict(players=["AK, AQ", "QQ+, AKs"], board="7c8s9sTd2c", dead="3h"),
+    dict(players=["AsKs", "QQ+"]),
+    dict(players=["AK, AQ", "QQ+:0.5, AKs"], board="7c8s9s", exact=True, threads=4, force=True),
+    dict(players=["AsKs", "7h7d", "JJ-99"], board="7c8s9sTd"),
+    dict(players=[ph.Range("AsKs:0.5, AdKd"), "KK"], board=[0, 5, 10]),
+    dict(players=["AsKs,AsQs", "AsJs,AsTs"], board="2c3c4c"),  # no deal at all: said in the search's words
+])
+def test_small_range_jobs_are_one_native_call(call):
+    if _equity_jobs._exact_within is None:
+        pytest.skip("this core has no equity_exact_within")
+    answered = []
+    native = _equity_jobs._exact_within
+
+    def counting(*args):
+        answered.append(native(*args))
+        return answered[-1]
+
+    # the deal search, the bound, the units and every runner refuse to run: the call must get by without them
+    with mock.patch.object(_equity_jobs, "_exact_within", counting), \
+            mock.patch.object(Spot, "check_some_deal", _refuse), mock.patch.object(Spot, "seconds_bound", _refuse), \
+            mock.patch.object(Spot, "units", _refuse), mock.patch.object(_equity_jobs, "run_small_exact", _refuse), \
+            mock.patch.object(parallel, "run", _refuse):
+        direct = outcome(**call)
+    assert answered and answered[-1] is not None
+    assert direct == outcome(**call) == outcome_of_planned_or_error(call)
+
+
+def outcome_of_planned_or_error(call):
+    with planned_path():
+        return outcome(**call)
+
+
+def test_jobs_past_the_native_bound_take_the_planned_path():
+    if _equity_jobs._exact_within is None:
+        pytest.skip("this core has no equity_exact_within")
+    spot = Spot(["AsKs", "QQ+"], None, None).args  # a millisecond before the flop
+    assert _equity_jobs.run_within_one_piece(spot, 1e-5) is None
+    assert _equity_jobs.run_within_one_piece(spot, 2.0) == core.equity_exact(*spot, 0, core.equity_units(*spot))
+    with mock.patch.object(_equity_jobs, "ONE_PIECE_SECONDS", 1e-9):
+        assert _equity_jobs.run_within_one_piece(spot, 2.0) is None
+    big = Spot(["AsKs", "random"], None, None).args  # a tenth of a second: pieces for threads
+    assert _equity_jobs.run_within_one_piece(big, 2.0) is None
+
+
+def test_one_piece_is_exact_plans_one_piece():
+    for estimate in (0.0, 1e-6, _equity_jobs.ONE_PIECE_SECONDS, 0.039, 0.04, 0.05, 0.1, 0.2):
+        assert _equity_jobs.one_piece(estimate) == (_equity_jobs.exact_plan(10 ** 6, estimate, 64) == (1, 10 ** 6))

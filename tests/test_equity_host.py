@@ -34,8 +34,10 @@ def host(monkeypatch):
 @pytest.fixture
 def estimate(monkeypatch):
     """estimate(seconds): the cost model estimates every spot at `seconds` (of the reference host), and its
-    cheap bound says no less; the native lane of known hands, which reads the model in C, stands aside."""
+    cheap bound says no less; the native lanes of known hands and of small jobs, which read the model in C,
+    stand aside."""
     monkeypatch.setattr(_equity_fixed, "_equity_hands", None)
+    monkeypatch.setattr(_equity_jobs, "_exact_within", None)
 
     def set_estimate(seconds):
         monkeypatch.setattr(_equity_spot.Spot, "estimated_seconds", lambda self: seconds)

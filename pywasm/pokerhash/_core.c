@@ -1367,6 +1367,27 @@ static PyObject *spot_seconds_bound(call_args *a) {
     return PyFloat_FromDouble(seconds);
 }
 
+/* equity_exact_within's tally: all the units of a hold'em spot, when its bound b (spot_seconds_bound's) has
+ * b <= most_seconds and b * host_factor <= most_host_seconds (Python's own arithmetic: the same doubles) and
+ * the spot has units; None otherwise, for the caller's planned path. One reading of the spot serves the
+ * bound, the units and the run, where three calls would read it three times. */
+static PyObject *exact_within(call_args *a) {
+    double limits[3];
+    for (int i = 0; i < 3; i++) {
+        limits[i] = PyFloat_AsDouble(a->args[4 + i]);
+        if (limits[i] == -1.0 && PyErr_Occurred())
+            return NULL;
+    }
+    double seconds = 0;
+    uint64_t units = 0;
+    if (ph_equity_exact_seconds_bound(&a->spot.game, &seconds) != PH_OK || !(seconds <= limits[0]) ||
+        !(seconds * limits[1] <= limits[2]) || ph_equity_exact_units(&a->spot.game, &units) != PH_OK || !units)
+        Py_RETURN_NONE;
+    a->start = 0;
+    a->count = units;
+    return equity_tally(a, HOLDEM_EXACT);
+}
+
 /* The bindings of a spot: name, result (an expression of a), usage, argument count, then the steps. */
 #define SPOT_BINDING(name, result, usage, arity, ...)                              \
     static const call_spec name##_args = {TAKES(usage, arity), STEPS(__VA_ARGS__)}; \
@@ -1378,6 +1399,9 @@ SPOT_BINDING(equity_exact_seconds, spot_seconds(a, HOLDEM_EXACT),
              "equity_exact_seconds(players_holdings, weights, board, dead)", 4, SPOT(0))
 SPOT_BINDING(equity_exact_seconds_bound, spot_seconds_bound(a),
              "equity_exact_seconds_bound(players_holdings, weights, board, dead)", 4, SPOT(0))
+SPOT_BINDING(equity_exact_within, exact_within(a),
+             "equity_exact_within(players_holdings, weights, board, dead, most_seconds, host_factor, "
+             "most_host_seconds)", 7, SPOT(0))
 SPOT_BINDING(equity_exact, equity_tally(a, HOLDEM_EXACT),
              "equity_exact(players_holdings, weights, board, dead, start, count)", 6, U64(4, start), U64(5, count),
              SPOT(0), RULE(holdem_units_cover))
@@ -1833,6 +1857,8 @@ static PyMethodDef methods[] = {
              "equity_exact_seconds($module, players_holdings, weights, board, dead, /)\n--\n\nEstimated native single-core seconds of the exact enumeration."),
     FASTCALL(equity_exact_seconds_bound,
              "equity_exact_seconds_bound($module, players_holdings, weights, board, dead, /)\n--\n\nAn upper bound of equity_exact_seconds from the holding counts alone (inf for Omaha)."),
+    FASTCALL(equity_exact_within,
+             "equity_exact_within($module, players_holdings, weights, board, dead, most_seconds, host_factor, most_host_seconds, /)\n--\n\nAll units' tally if the seconds bound b <= most_seconds and b * host_factor <= most_host_seconds, else None."),
     FASTCALL(equity_exact, "equity_exact($module, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1."),
     FASTCALL(equity_sample, "equity_sample($module, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1."),
     FASTCALL(equity_hands, "equity_hands($module, players, board, dead, omaha, most_seconds, /)\n--\n\nThe exact result fields of known hands (equity()'s), or None for any call its checked path must decide."),

@@ -209,10 +209,16 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
     force = jobs.force_option(force)
     cap, target = jobs.mc_limits(samples, stderr, DEFAULT_SAMPLES, MAX_SAMPLES_FOR_STDERR)
     spot = fixed_spot(players, board, dead, omaha) or _Spot(players, board, dead, omaha)
-    spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
     # A small exact job, told by a cheap bound of the cost model's estimate: the mode and the plan (one piece,
     # this thread) that the estimate would give, without computing it.
-    if executor is None and (progress is None or callable(progress)) and (exact or exact is None and not sampling):
+    small = executor is None and (progress is None or callable(progress)) and (exact or exact is None and not sampling)
+    if small and progress is None:
+        # One native call; a spot with no deal at all counts none, which _result reports in check_some_deal's words
+        total = jobs.run_within_one_piece(spot.args, min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS))
+        if total is not None:
+            return _result(spot, total, True, None, time.perf_counter() - started)
+    spot.check_some_deal()  # before either mode: no deal at all is said at once, not searched for
+    if small:
         bound = spot.seconds_bound()
         if jobs.one_piece(bound) and host_seconds(bound) <= min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS):
             total = jobs.run_small_exact(None, spot.args, spot.units(), progress)

@@ -25,10 +25,10 @@ import random
 import sys
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from . import parallel
+from . import _equity_engine, parallel
 from ._backend import core
 from ._equity_engine import Tally, holdem_engine
-from ._equity_host import host_seconds
+from ._equity_host import host_factor, host_seconds
 from ._checks import as_int, flag, optional_bool, positive, shown_value
 
 Piece = Tuple[Any, ...]  # ("exact", game, spot, start, count) | ("sample", game, spot, seed, first, count)
@@ -240,10 +240,30 @@ def exact_plan(units: int, estimate: float, most: int) -> Tuple[int, int]:
     return workers, max(1, -(-units // pieces))
 
 
+# The largest estimate that exact_plan gives one piece on one thread: at most a piece's time, short of a second thread's
+ONE_PIECE_SECONDS = min(CHUNK_SECONDS, math.nextafter(2 * THREAD_SECONDS, 0.0))
+
+
 def one_piece(estimate: float) -> bool:
     """Whether exact_plan gives a job of this estimate one piece on one thread, whatever its units: then it
     does so for any smaller estimate too, so a bound of the estimate settles the plan without the estimate."""
-    return estimate <= CHUNK_SECONDS and estimate < 2 * THREAD_SECONDS
+    return estimate <= ONE_PIECE_SECONDS
+
+
+def run_within_one_piece(spot: Tuple[Any, ...], most_host_seconds: float) -> Optional[Tally]:
+    """run_small_exact's tally of a hold'em spot, without progress, when its cheap bound b shows one piece
+    (one_piece(b)) within this host's limit (host_seconds(b) <= most_host_seconds): the bound, the units and
+    the run in one native call, which reads the spot once. None when the bound says neither, when the core
+    refuses the spot (ranges left with one holding each that share a card: the caller's deal search words it
+    as it always has), or where the core lacks the call or a test's stand-in engine counts the work: then the
+    caller checks and plans."""
+    if _exact_within is None or _equity_engine.engine is not None:
+        return None
+    try:
+        tally: Optional[Tally] = _exact_within(*spot, ONE_PIECE_SECONDS, host_factor(), most_host_seconds)
+    except ValueError:
+        return None
+    return tally
 
 
 def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int,
@@ -256,6 +276,10 @@ def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], unit
     if progress and units:
         progress(units, units)
     return tally
+
+
+#: equity_exact_within of the core; None where the core has no such entry
+_exact_within = getattr(core, "equity_exact_within", None)
 
 
 def exact_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, size: int) -> Iterator[Piece]:

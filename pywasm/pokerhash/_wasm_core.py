@@ -871,6 +871,30 @@ def equity_exact(*args: Any) -> Tally:
     return _tally_dict(tally, game.players)
 
 
+@_signature("players_holdings, weights, board, dead, most_seconds, host_factor, most_host_seconds")
+def equity_exact_within(*args: Any) -> Optional[Tally]:
+    """All units' tally if the seconds bound b <= most_seconds and b * host_factor <= most_host_seconds, else None."""
+    # Where the side module lacks the bound, always None: the caller then plans
+    if len(args) != 7:
+        raise TypeError("equity_exact_within(players_holdings, weights, board, dead, most_seconds, host_factor, "
+                        "most_host_seconds) takes 7 arguments")
+    game = _Game(args)
+    most, factor, most_host = [_as_double(limit) for limit in args[4:]]
+    seconds = ctypes.c_double(0)
+    if _seconds_bound is None or _seconds_bound(game.address, ctypes.byref(seconds)) != 0:
+        return None
+    if not (seconds.value <= most and seconds.value * factor <= most_host):
+        return None
+    units, status = game.units()
+    if status != 0 or not units:
+        return None
+    tally = _EquityTally()
+    status = _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally))
+    if status != 0:
+        raise _status_error(status)
+    return _tally_dict(tally, game.players)
+
+
 @_signature("players_holdings, weights, board, dead, seed, first, count")
 def equity_sample(*args: Any) -> Tally:
     """Monte Carlo tally (dict) of samples first..first+count-1."""

@@ -233,6 +233,17 @@ CASES = [
     "core.equity_hands(['AsKs', '7h7d'], None, None, 0, 2.0)",
     "core.equity_hands(['AsKs', '7h7d'], None, None, None, 'x')",
     "core.equity_hands(['AsKs', '7h7d'], None, None, None)",
+    # equity_exact_within: every unit's tally when the bound allows, else None
+    "core.equity_exact_within([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], None, 'Ts 9s 2c', '', 0.04, 1.0, 2.0)",
+    "core.equity_exact_within([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], [[1.0, 0.5], [1, 2]], 'Ts 9s 2c 3d', "
+    "'Qh', 0.04, 1.5, 2)",
+    "core.equity_exact_within([[(51, 50)], [(51, 46)]], None, 'Ts 9s 2c 3d 4d', [], 0.04, 1.0, 2.0)",
+    "core.equity_exact_within([[(48, 49)], [(47, 46)]], None, [], [], 1e-9, 1.0, 2.0)",
+    "core.equity_exact_within([[(48, 49)], [(47, 46)]], None, [], [], 0.04, 1e9, 2.0)",
+    "core.equity_exact_within([[(51, 50, 39, 38)], [(47, 46, 35, 34)]], None, '9s 8s 2d', [], 0.04, 1.0, 2.0)",
+    "core.equity_exact_within([[(48, 49)], [(48, 46)]], None, [], [], 0.04, 1.0, 2.0)",
+    "core.equity_exact_within([[(48, 49)], [(47, 46)]], None, [], [], 'x', 1.0, 2.0)",
+    "core.equity_exact_within([[(48, 49)], [(47, 46)]], None, [], [], 0.04, 1.0)",
     "core.equity_exact([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], [[1.0, 0.5], [1, 2]], 'Ts 9s 2c', '', 0, 4)",
     "core.equity_exact([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], [[1.0, 0.5], [1, 2]], 'Ts 9s 2c', '', 1, 2)",
     "core.equity_exact([[(51, 50), (51, 49)], [(51, 46), (47, 45)]], None, 'Ts 9s 2c 3d', 'Qh', 0, 4)",
