@@ -1,7 +1,8 @@
 """The direct lanes of equity() (issue 28, part 4): a bot's call with known hands runs in one native call
 (_equity_fixed.known_hands, _core.equity_hands) or builds its spot straight from the card ids
 (_equity_fixed.fixed_spot); a job that a cheap bound of the cost model shows to be small runs at once, with no
-estimate and no plan (Spot.seconds_bound, _equity_jobs.run_small_exact); a job on one local thread runs with
+estimate and no plan (Spot.seconds_bound, _equity_jobs.run_small_exact), without progress in one native call
+(_equity_jobs.run_within_one_piece, _core.equity_exact_within); a job on one local thread runs with
 no runner (_equity_jobs._run_here). They must change nothing but the time: the same result, field by field and
 float by float, and the same exception with the same words, for any input and options, as the planned path
 (Spot for every input, the cost model's estimate for every job, pokerhash.parallel.run for every job)."""

@@ -9,7 +9,8 @@ a counter-based generator (sample i depends on seed and i alone), so a seed fixe
 
 Per-decision calls take shorter ways to the same result (tests/test_equity_direct.py holds them to it):
 known hands with default options are one native call (_equity_fixed.known_hands); a hold'em job whose cheap
-cost bound (Spot.seconds_bound) shows one piece within the mode limits runs at once, unplanned.
+cost bound (Spot.seconds_bound) shows one piece within the mode limits runs at once, unplanned; with no
+progress callback, bound, units and run are one native call (_equity_jobs.run_within_one_piece).
 
 The mode rule (the same in JS, docs/design/equity-c-api.md "Choosing exact or Monte Carlo"):
   - ranges that share a card in every choice of holdings: ValueError "no deal is possible", before any work.
