@@ -3,8 +3,9 @@
  * PH_DERIVED_TABLES=1: they ship neither and fill them in when the module starts (a few milliseconds), which
  * takes 150 KB of tables that barely compress off every download. Each non-flush five-card rank multiset gets
  * its place from its category and ranks; a flush has a high card's ranks, a straight flush a straight's; a
- * seven-card multiset is worth its best five, picked by the rules. The native build keeps the generated
- * tables; tests/c/test_derive_tables.c derives them again and compares, byte for byte. */
+ * seven-card multiset is worth its best five (ph_best_after_dropping, as for eight and nine cards). The native
+ * build keeps the generated tables; tests/c/test_derive_tables.c derives them again and compares, byte for
+ * byte. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,69 +88,6 @@ static int by_strength(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The highest rank other than `but` (and `and_not`) with at least `least` cards, or -1. */
-static int highest(const uint8_t counts[13], unsigned least, int but, int and_not) {
-    for (int rank = 12; rank >= 0; rank--) {
-        if (counts[rank] >= least && rank != but && rank != and_not)
-            return rank;
-    }
-    return -1;
-}
-
-/* Marks in `five` the `n` highest single cards of `counts` outside ranks a and b. */
-static void add_kickers(const uint8_t counts[13], uint8_t five[13], unsigned n, int a, int b) {
-    for (int rank = 12; rank >= 0 && n; rank--) {
-        if (counts[rank] && rank != a && rank != b) {
-            five[rank] = 1;
-            n--;
-        }
-    }
-}
-
-/* The best five (no flush) of six or seven ranks with these counts, as counts: quads and a kicker, a full house
- * (the best trips and the best other pair or trips), a straight, trips and two kickers, the two best pairs and
- * the best other card, a pair and three kickers, else the five highest. */
-static void best_five(const uint8_t counts[13], uint8_t five[13]) {
-    memset(five, 0, 13);
-    int quads = highest(counts, 4, -1, -1), trips = highest(counts, 3, -1, -1);
-    if (quads >= 0) {
-        five[quads] = 4;
-        add_kickers(counts, five, 1, quads, -1);
-        return;
-    }
-    int pair = highest(counts, 2, trips, -1);
-    if (trips >= 0 && pair >= 0) {
-        five[trips] = 3;
-        five[pair] = 2;
-        return;
-    }
-    unsigned mask = 0;
-    for (unsigned rank = 0; rank < 13; rank++)
-        mask |= (counts[rank] ? 1u : 0u) << rank;
-    unsigned low = (mask << 1) | (mask >> 12), runs = low & (low >> 1) & (low >> 2) & (low >> 3) & (low >> 4);
-    if (runs) {
-        int top = (int)(31u - (unsigned)__builtin_clz(runs)) + 3;
-        for (int rank = top; rank > top - 5; rank--)
-            five[rank < 0 ? 12 : rank] = 1;
-        return;
-    }
-    if (trips >= 0) {
-        five[trips] = 3;
-        add_kickers(counts, five, 2, trips, -1);
-        return;
-    }
-    int second = pair >= 0 ? highest(counts, 2, pair, -1) : -1;
-    if (second >= 0) {
-        five[pair] = five[second] = 2;
-        add_kickers(counts, five, 1, pair, second);
-    } else if (pair >= 0) {
-        five[pair] = 2;
-        add_kickers(counts, five, 3, pair, -1);
-    } else {
-        add_kickers(counts, five, 5, -1, -1);
-    }
-}
-
 /* The slot of the multiset with rank hash h in the block whose bases start at `rows`. */
 static uint16_t *slot(uint16_t *table, uint32_t h, unsigned rows, unsigned values, unsigned shift) {
     return &table[values + table[rows + (h >> shift)] + (h & ((1u << shift) - 1))];
@@ -175,12 +113,11 @@ static void each_multiset(walk *w, unsigned rank, unsigned left, uint32_t h) {
             c->ranks = five_ranks(w->counts, c->strength);
             return;
         }
-        uint8_t five[13]; /* a seven: its best five by the rules, then that five's value */
-        best_five(w->counts, five);
-        uint32_t five_hash = 0;
+        /* a seven: its best five, read from the five-card block that the first pass filled */
+        uint64_t key = 0;
         for (unsigned rank = 0; rank < 13; rank++)
-            five_hash += five[rank] * rank_share(rank);
-        unsigned best = *slot(w->table, five_hash & PH_HASH_MASK, PH_RH_ROWS_5, PH_RH_VALUES_5, PH_RH_SHIFT_5);
+            key += w->counts[rank] * ph_rank_key(rank);
+        unsigned best = ph_best_after_dropping(key, w->counts, 2, 0, 5);
         *slot(w->table, h, PH_RH_ROWS_7, PH_RH_VALUES_7, PH_RH_SHIFT_7) = (uint16_t)best;
         return;
     }

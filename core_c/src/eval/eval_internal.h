@@ -29,10 +29,16 @@ static inline unsigned ph_flush_row_value(const uint8_t *row, size_t k) {
  * (8 and 9 cards: 0 otherwise) and its rank counts (for hand sizes without a block of their own). */
 unsigned ph_plain_value_any(uint64_t key, uint64_t quinary_key, const uint8_t counts[13], size_t cards);
 
+/* Best plain value of a rank multiset (its counts, changed and restored; key its rank keys' sum) over the ways
+ * to drop `to_drop` cards (ranks ascending from `first`) down to `dense` cards, a size with a rank-hash block:
+ * a best five always lies within any larger set that holds it (large_hands.c; derive_tables.c's seven). */
+unsigned ph_best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first, size_t dense);
+
 /* Fills the value slots of the 5- and 7-card blocks of a rank-hash array laid out as ph_quinary_values, from
  * its row bases, and value_ranks[0..7462] as ph_value_rank_table (derive_tables.c: what the generated tables
- * hold, derived from the rules). Not reentrant: it works in one static buffer; the wasm builds call it once,
- * at load. */
+ * hold, derived from the rules). The seven-card values are read off the library's five-card block
+ * (ph_quinary_values, the array the wasm builds pass), filled first. Not reentrant: it works in one static
+ * buffer; the wasm builds call it once, at load. */
 void ph_derive_hand_tables(uint16_t *rank_hash, uint32_t *value_ranks);
 
 /* The quinary key of a hand from its card bits (the sum of ph_card_quinary_keys over its cards). */

@@ -29,10 +29,7 @@ uint64_t ph_quinary_key_of_bits(uint64_t card_bits) {
     return key;
 }
 
-/* Best plain value over the ways to drop `to_drop` cards (ranks ascending, from `first`) down to `dense`
- * cards: a best five always lies within any larger set that holds it. */
-static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first,
-                                    size_t dense) {
+unsigned ph_best_after_dropping(uint64_t key, uint8_t counts[13], unsigned to_drop, unsigned first, size_t dense) {
     if (to_drop == 0)
         return ph_plain_value(key, dense);
     unsigned best = PH_NO_VALUE;
@@ -40,7 +37,7 @@ static unsigned best_after_dropping(uint64_t key, uint8_t counts[13], unsigned t
         if (!counts[rank])
             continue;
         counts[rank]--;
-        unsigned value = best_after_dropping(key - ph_rank_key(rank), counts, to_drop - 1, rank, dense);
+        unsigned value = ph_best_after_dropping(key - ph_rank_key(rank), counts, to_drop - 1, rank, dense);
         counts[rank]++;
         if (value < best)
             best = value;
@@ -53,7 +50,7 @@ static unsigned dropped_value(uint64_t key, const uint8_t counts[13], size_t car
     uint8_t scratch[13];
     for (unsigned rank = 0; rank < 13; rank++)
         scratch[rank] = counts[rank];
-    return best_after_dropping(key, scratch, (unsigned)(cards - dense), 0, dense);
+    return ph_best_after_dropping(key, scratch, (unsigned)(cards - dense), 0, dense);
 }
 
 #if PH_LARGE_HAND_TABLES
