@@ -40,6 +40,7 @@ def planned_path():
             mock.patch.object(_equity, "fixed_spot", lambda *args: None), \
             mock.patch.object(Spot, "seconds_bound", lambda self: math.inf), \
             mock.patch.object(_equity_jobs, "run_within_one_piece", lambda *args: None), \
+            mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None), \
             mock.patch.object(_equity_jobs, "_run_here", _through_runner):
         yield
 
@@ -386,10 +387,13 @@ def test_a_core_without_the_new_entries_takes_the_previous_lanes():
 
 # ---- small range jobs in one native call (_core.equity_exact_within) --------------------------------------
 
+@contextlib.contextmanager
 def _previous_small_lane():
-    """equity() with the small-job lane as it was before equity_exact_within: the deal search, the bound, the
-    units and the run, each its own call."""
-    return mock.patch.object(_equity_jobs, "run_within_one_piece", lambda *args: None)
+    """equity() with the small-job lane as it was before equity_exact_within (and equity_ranges): Spot, the
+    deal search, the bound, the units and the run, each its own call."""
+    with mock.patch.object(_equity_jobs, "run_within_one_piece", lambda *args: None), \
+            mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None):
+        yield
 
 
 @EXAMPLES
@@ -411,7 +415,7 @@ def test_the_native_small_lane_gives_the_previous_lanes_results_and_errors(spot,
     dict(players=[ph.Range("AsKs:0.5, AdKd"), "KK"], board=[0, 5, 10]),
     dict(players=["AsKs,AsQs", "AsJs,AsTs"], board="2c3c4c"),  # no deal at all: said in the search's words
 ])
-def test_small_range_jobs_are_one_native_call(call):
+def test_small_range_jobs_past_the_range_lane_are_one_native_call(call):
     if _equity_jobs._exact_within is None:
         pytest.skip("this core has no equity_exact_within")
     answered = []
@@ -423,6 +427,7 @@ def test_small_range_jobs_are_one_native_call(call):
 
     # the deal search, the bound, the units and every runner refuse to run: the call must get by without them
     with mock.patch.object(_equity_jobs, "_exact_within", counting), \
+            mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None), \
             mock.patch.object(Spot, "check_some_deal", _refuse), mock.patch.object(Spot, "seconds_bound", _refuse), \
             mock.patch.object(Spot, "units", _refuse), mock.patch.object(_equity_jobs, "run_small_exact", _refuse), \
             mock.patch.object(parallel, "run", _refuse):
@@ -434,6 +439,100 @@ def test_small_range_jobs_are_one_native_call(call):
 def outcome_of_planned_or_error(call):
     with planned_path():
         return outcome(**call)
+
+
+# ---- small range jobs read, checked and run in one native call (_core.equity_ranges) -----------------------
+
+def _counting_range_lane():
+    """(answers, a stand-in for _equity_jobs._equity_ranges that records each answer of the real one)."""
+    answered = []
+    native = _equity_jobs._equity_ranges
+
+    def counting(*args):
+        answered.append(native(*args))
+        return answered[-1]
+    return answered, counting
+
+
+@EXAMPLES
+@given(range_spots(), options())
+def test_the_range_lane_gives_the_previous_lanes_results_and_errors(spot, chosen):
+    chosen.pop("omaha", None)
+    call = {**spot, **chosen}
+    direct = outcome(**call)
+    with mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None):
+        assert outcome(**call) == direct
+
+
+@pytest.mark.parametrize("call", [
+    dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd2c"),
+    dict(players=["AK, AQ", "QQ+, AKs"], board="7c8s9sTd2c", dead="3h"),
+    dict(players=["AsKs", "QQ+"]),
+    dict(players=["AK, AQ", " QQ+:0.5, AKs  "], board="7c8s9s", exact=True, threads=4, force=True),
+    dict(players=["AsKs", "7h7d", "JJ-99"], board="7c8s9sTd"),
+    dict(players=(["As", "Ks"], "KK:2, AQs"), board=(0, 5, 10), omaha=False),
+    dict(players=["AhKh:0.25", "QQ+", "AKs"], board="2c3c4c"),  # a range of one combo holds known cards
+])
+def test_small_range_jobs_are_one_call_of_the_range_lane(call):
+    if _equity_jobs._equity_ranges is None:
+        pytest.skip("this core has no equity_ranges")
+    answered, counting = _counting_range_lane()
+    # Spot, the other native lane and every runner refuse to run: the call must get by without them
+    with mock.patch.object(_equity_jobs, "_equity_ranges", counting), mock.patch.object(_equity, "_Spot", _refuse), \
+            mock.patch.object(_equity_jobs, "_exact_within", _refuse), mock.patch.object(parallel, "run", _refuse):
+        direct = outcome(**call)
+    assert answered and answered[-1] is not None
+    assert direct == outcome_of_planned_or_error(call)
+
+
+class _Text(str):
+    """Range text as a str subclass: Spot's to read."""
+
+
+@pytest.mark.parametrize("call", [
+    dict(players=["AsKs,AsQs", "AsJs,AsTs"], board="2c3c4c"),  # no deal at all
+    dict(players=[ph.Range("QQ+"), "AKs"]),  # a Range object
+    dict(players=[_Text("QQ+"), "AKs"]),
+    dict(players=["AsKs", "random"]),  # past one piece
+    dict(players=["AsKs", "QQ+, AKx"]),  # a bad token
+    dict(players=["AsAs", "QQ+"]),  # cards that repeat one
+    dict(players=["AsKs", "AsKs:0.5"]),  # a range of one combo that clashes with a hand
+    dict(players=["AhAd", "AA"], board="AcAs2d"),  # no hand left after card removal
+    dict(players=["AsKs", "QQ+"], omaha=True),
+    dict(players=["AsKs", "QQ+"], omaha=0),
+    dict(players=["AsKs", "\ud800QQ+"]),  # text that is not UTF-8
+    dict(players=["AsKs", "  "]),
+    dict(players=["AsKsQdJd", "AAKK"]),
+    dict(players=["AsKs", "QQ+"], board="7c8s"),
+    dict(players=["AsKs", "QQ+"], dead="7c7c"),
+    dict(players=["AsKs", "QQ+"], board="7c8s9s", dead="9s"),
+    dict(players=["AsKs"]),
+])
+def test_the_range_lane_leaves_what_spot_must_decide_to_spot(call):
+    if _equity_jobs._equity_ranges is None:
+        pytest.skip("this core has no equity_ranges")
+    answered, counting = _counting_range_lane()
+    with mock.patch.object(_equity_jobs, "_equity_ranges", counting):
+        direct = outcome(**call)
+    assert all(answer is None for answer in answered)
+    assert direct == outcome_of_planned_or_error(call)
+
+
+def test_the_range_lane_reads_the_bound_as_run_within_one_piece_does():
+    if _equity_jobs._equity_ranges is None:
+        pytest.skip("this core has no equity_ranges")
+    spot = Spot(["AsKs", "QQ+"], None, None).args  # a millisecond before the flop
+    ranges = core.equity_ranges
+    for limits in ((0.04, 1.0, 2.0), (0.04, 1.0, 1e-5), (1e-9, 1.0, 2.0), (0.04, 1e9, 2.0), (0.04, 1.0, math.inf)):
+        fields = ranges(["AsKs", "QQ+"], None, None, None, *limits)
+        tally = core.equity_exact_within(*spot, *limits)
+        assert (fields is None) == (tally is None)
+        if tally is not None:
+            assert fields[2:6] == (tuple(tally["win"]), tuple(tally["tie"]), tuple(tally["lose"]), tally["deals"])
+    with pytest.raises(TypeError, match="takes 7 arguments"):
+        ranges(["AsKs", "QQ+"], None, None, None, 0.04, 1.0)
+    with pytest.raises(TypeError):
+        ranges(["AsKs", "QQ+"], None, None, None, "x", 1.0, 2.0)
 
 
 def test_jobs_past_the_native_bound_take_the_planned_path():

@@ -34,10 +34,11 @@ def host(monkeypatch):
 @pytest.fixture
 def estimate(monkeypatch):
     """estimate(seconds): the cost model estimates every spot at `seconds` (of the reference host), and its
-    cheap bound says no less; the native lanes of known hands and of small jobs, which read the model in C,
-    stand aside."""
+    cheap bound says no less; the native lanes of known hands, of small range jobs and of small jobs, which
+    read the model in C, stand aside."""
     monkeypatch.setattr(_equity_fixed, "_equity_hands", None)
     monkeypatch.setattr(_equity_jobs, "_exact_within", None)
+    monkeypatch.setattr(_equity_jobs, "_equity_ranges", None)
 
     def set_estimate(seconds):
         monkeypatch.setattr(_equity_spot.Spot, "estimated_seconds", lambda self: seconds)

@@ -1456,11 +1456,12 @@ static Py_ssize_t plain_hand(PyObject *player, uint8_t out[MAX_COLLECT]) {
     return plain_cards(player, out);
 }
 
-/* The fields of an exact tally of one holding a player, as equity() reports them: (players, equity, win,
- * tie, lose, deals, board ids, dead ids, win_rate, tie_rate, lose_rate). */
-static PyObject *known_fields(const ph_equity_tally *t, size_t n, uint8_t hands[][MAX_COLLECT], size_t size,
+/* The fields of an exact tally, as equity()'s _result reports them: (players, equity, win, tie, lose, deals,
+ * board ids, dead ids, win_rate, tie_rate, lose_rate). labels: the players' labels (a tuple, stolen). weighted:
+ * the spot had weights, and the fractions are the weighted ones. */
+static PyObject *exact_fields(const ph_equity_tally *t, size_t n, PyObject *labels, int weighted,
                               const uint8_t *board, size_t board_len, const uint8_t *dead, size_t dead_len) {
-    PyObject *labels = PyTuple_New((Py_ssize_t)n), *equity = PyTuple_New((Py_ssize_t)n);
+    PyObject *equity = PyTuple_New((Py_ssize_t)n);
     PyObject *counts[3] = {PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n)};
     PyObject *rates[3] = {PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n), PyTuple_New((Py_ssize_t)n)};
     PyObject *ids[2] = {PyTuple_New((Py_ssize_t)board_len), PyTuple_New((Py_ssize_t)dead_len)};
@@ -1468,21 +1469,26 @@ static PyObject *known_fields(const ph_equity_tally *t, size_t n, uint8_t hands[
     if (!labels || !equity || !counts[0] || !counts[1] || !counts[2] || !rates[0] || !rates[1] || !rates[2] ||
         !ids[0] || !ids[1])
         goto done;
-    /* Each ratio of integers below 2**53 is exact as doubles, so one division rounds it as Python's int / int */
-    double deals = (double)t->deals, pot = (double)PH_EQUITY_UNIT * deals;
+    /* Each ratio of integers below 2**53 (the callers' spots stay far below) is exact as doubles, so one
+     * division rounds it as Python's int / int. Weighted: _result's float arithmetic, in its order. */
+    double deals = (double)t->deals, pot = (double)PH_EQUITY_UNIT * deals, weight = t->weight;
     for (size_t p = 0; p < n; p++) {
-        char label[2 * 6 + 1];
-        for (size_t i = 0; i < size; i++)
-            ph_card_format(hands[p][i], label + 2 * i);
         const uint64_t *of[3] = {t->win, t->tie, t->lose};
-        PyObject *items[] = {PyUnicode_FromStringAndSize(label, (Py_ssize_t)(2 * size)),
-                             PyFloat_FromDouble((double)t->share[p] / pot)};
-        PyTuple_SET_ITEM(labels, (Py_ssize_t)p, items[0]);
-        PyTuple_SET_ITEM(equity, (Py_ssize_t)p, items[1]);
-        if (!items[0] || !items[1])
+        double lost = (weight - t->weighted_win[p] - t->weighted_tie[p]) / weight;
+        double fractions[4] = {(double)t->share[p] / pot, (double)of[0][p] / deals, (double)of[1][p] / deals,
+                               (double)of[2][p] / deals};
+        if (weighted) {
+            fractions[0] = t->weighted_share[p] / weight;
+            fractions[1] = t->weighted_win[p] / weight;
+            fractions[2] = t->weighted_tie[p] / weight;
+            fractions[3] = lost > 0.0 ? lost : 0.0; /* max(0.0, lost), NaN and -0.0 included */
+        }
+        PyObject *share = PyFloat_FromDouble(fractions[0]);
+        PyTuple_SET_ITEM(equity, (Py_ssize_t)p, share);
+        if (!share)
             goto done;
         for (int k = 0; k < 3; k++) {
-            PyObject *count = PyLong_FromUnsignedLongLong(of[k][p]), *rate = PyFloat_FromDouble((double)of[k][p] / deals);
+            PyObject *count = PyLong_FromUnsignedLongLong(of[k][p]), *rate = PyFloat_FromDouble(fractions[k + 1]);
             PyTuple_SET_ITEM(counts[k], (Py_ssize_t)p, count);
             PyTuple_SET_ITEM(rates[k], (Py_ssize_t)p, rate);
             if (!count || !rate)
@@ -1589,7 +1595,242 @@ static PyObject *py_equity_hands(PyObject *self, PyObject *const *args, Py_ssize
         return status_result(status);
     if (!tally.deals)
         Py_RETURN_NONE;
-    return known_fields(&tally, (size_t)n, hands, (size_t)size, board, (size_t)board_len, dead, (size_t)dead_len);
+    PyObject *labels = PyTuple_New(n);
+    for (Py_ssize_t p = 0; labels && p < n; p++) {
+        char label[2 * 6];
+        for (Py_ssize_t i = 0; i < size; i++)
+            ph_card_format(hands[p][i], label + 2 * i);
+        PyObject *text = PyUnicode_FromStringAndSize(label, 2 * size);
+        if (!text)
+            Py_CLEAR(labels);
+        else
+            PyTuple_SET_ITEM(labels, p, text);
+    }
+    return exact_fields(&tally, (size_t)n, labels, 0, board, (size_t)board_len, dead, (size_t)dead_len);
+}
+
+/* A new reference to None, for results that are built before they are returned. */
+static PyObject *none_ref(void) {
+    Py_INCREF(Py_None);
+    return Py_None;
+}
+
+/* One player of equity_ranges: a known hand or a range's combos (parsed with no dead cards), and its label. */
+typedef struct range_player {
+    ph_range_combo *combos; /* PyMem; a hand is one combo of weight 1 */
+    int count;
+    PyObject *label;
+} range_player;
+
+/* Reads a player as Spot does: text with no comma that reads as cards is a hand; other text is range text
+ * (ph_range_parse, the one parser); a list or tuple is a hand. 1 when read, 0 for anything equity_ranges
+ * leaves to the checked path (a Range object, a fault, cards that repeat one: Spot names them), -1 with an
+ * exception (no memory). */
+static int read_range_player(PyObject *player, range_player *out) {
+    uint8_t hand[MAX_COLLECT];
+    Py_ssize_t len, text_len = 0;
+    if (PyUnicode_CheckExact(player) && PyUnicode_FindChar(player, ',', 0, PyUnicode_GET_LENGTH(player), 1) == -1) {
+        len = collect_cards(&player, 1, hand);
+        if (len < 0) { /* range text, unless the cards read but repeat one (Spot names the card) */
+            if (!PyErr_ExceptionMatches(PyExc_ValueError))
+                return -1;
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            PyObject *message = value ? PyObject_Str(value) : NULL;
+            const char *words = message ? PyUnicode_AsUTF8(message) : NULL;
+            int repeats = words && strncmp(words, "duplicate card", 14) == 0; /* _equity_spot._as_hand's test */
+            Py_XDECREF(message);
+            Py_XDECREF(type);
+            Py_XDECREF(value);
+            Py_XDECREF(trace);
+            PyErr_Clear();
+            if (repeats)
+                return 0;
+        }
+    } else {
+        len = plain_hand(player, hand);
+        if (len < 0 && PyErr_Occurred())
+            return -1;
+    }
+    if (len < 0 && !PyUnicode_CheckExact(player))
+        return 0;
+    const char *text = len < 0 ? PyUnicode_AsUTF8AndSize(player, &text_len) : NULL;
+    if (len < 0 && !text) {
+        PyErr_Clear(); /* text that is not UTF-8: the checked path words it */
+        return 0;
+    }
+    size_t cap = len >= 0 ? 1 : ph_range_capacity((size_t)text_len);
+    out->combos = PyMem_Malloc(sizeof *out->combos * cap);
+    if (!out->combos) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (len >= 0) {
+        if (len != 2)
+            return 0; /* this lane is hold'em's; Omaha hands take equity_hands */
+        memset(&out->combos[0], 0, sizeof out->combos[0]);
+        out->combos[0].size = 2;
+        out->combos[0].cards[0] = hand[0] < hand[1] ? hand[0] : hand[1]; /* a Range keeps ids ascending */
+        out->combos[0].cards[1] = hand[0] < hand[1] ? hand[1] : hand[0];
+        out->combos[0].weight = 1.0;
+        out->count = 1;
+        char label[4];
+        ph_card_format(hand[0], label);
+        ph_card_format(hand[1], label + 2);
+        out->label = PyUnicode_FromStringAndSize(label, 4);
+    } else {
+        out->count = ph_range_parse(text, (size_t)text_len, 0, out->combos, cap, NULL, 0);
+        if (out->count == PH_E_NOMEM) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        if (out->count <= 0) /* a bad token or no combo: the checked path says which */
+            return 0;
+        for (int i = 0; i < out->count; i++)
+            if (out->combos[i].size != 2)
+                return 0;
+        out->label = PyObject_CallMethod(player, "strip", NULL);
+    }
+    return out->label ? 1 : -1;
+}
+
+static uint64_t combo_mask(const ph_range_combo *combo) {
+    return (UINT64_C(1) << combo->cards[0]) | (UINT64_C(1) << combo->cards[1]);
+}
+
+/* equity_ranges' work once the players are read: the Spot's card rules, the holdings left after card removal,
+ * the bound and the run. The fields, None for the checked path, NULL with an exception. */
+static PyObject *ranges_fields(range_player *players, Py_ssize_t n, const uint8_t *board, Py_ssize_t board_len,
+                               const uint8_t *dead, Py_ssize_t dead_len, uint64_t known, const double limits[3]) {
+    /* a player of one combo holds known cards, which leave the other ranges (a clash: Spot names it) */
+    for (Py_ssize_t p = 0; p < n; p++)
+        if (players[p].count == 1) {
+            uint64_t mask = combo_mask(&players[p].combos[0]);
+            if (known & mask)
+                Py_RETURN_NONE;
+            known |= mask;
+        }
+    if (n * 2 + 5 + dead_len > PH_DECK_SIZE)
+        Py_RETURN_NONE;
+    size_t total = 0, offsets[PH_EQUITY_MAX_PLAYERS + 1];
+    for (Py_ssize_t p = 0; p < n; p++)
+        total += (size_t)players[p].count;
+    uint8_t *holdings = PyMem_Malloc(2 * total + 1);
+    double *weights = PyMem_Malloc(sizeof *weights * (total + 1));
+    PyObject *result = NULL;
+    if (!holdings || !weights) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    size_t kept = 0;
+    int weighted = 0;
+    for (Py_ssize_t p = 0; p < n; p++) {
+        offsets[p] = kept;
+        uint64_t removed = players[p].count == 1 ? 0 : known;
+        for (int i = 0; i < players[p].count; i++) {
+            const ph_range_combo *combo = &players[p].combos[i];
+            if (combo_mask(combo) & removed)
+                continue;
+            holdings[2 * kept] = combo->cards[0];
+            holdings[2 * kept + 1] = combo->cards[1];
+            weights[kept++] = combo->weight;
+            weighted |= combo->weight != 1.0;
+        }
+        if (kept == offsets[p]) { /* no hand left after card removal: Spot says so */
+            result = none_ref();
+            goto done;
+        }
+    }
+    offsets[n] = kept;
+    ph_equity_game game = {(size_t)n, 2, holdings, offsets, weighted ? weights : NULL, board, (size_t)board_len,
+                           dead, (size_t)dead_len};
+    double seconds = 0;
+    uint64_t units = 0;
+    if (ph_equity_exact_seconds_bound(&game, &seconds) != PH_OK || !(seconds <= limits[0]) ||
+        !(seconds * limits[1] <= limits[2]) || ph_equity_exact_units(&game, &units) != PH_OK || !units) {
+        result = none_ref();
+        goto done;
+    }
+    ph_equity_tally tally;
+    memset(&tally, 0, sizeof tally);
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = ph_equity_exact(&game, 0, units, &tally);
+    Py_END_ALLOW_THREADS
+    /* a refused spot (ranges left with one holding each that share a card) or no deal at all: the checked
+     * path's deal search words it */
+    if (status != PH_OK || !tally.deals || tally.deals > (UINT64_C(1) << 53) / PH_EQUITY_UNIT) {
+        result = none_ref();
+        goto done;
+    }
+    PyObject *labels = PyTuple_New(n);
+    for (Py_ssize_t p = 0; labels && p < n; p++)
+        {
+        Py_INCREF(players[p].label);
+        PyTuple_SET_ITEM(labels, p, players[p].label);
+    }
+    result = exact_fields(&tally, (size_t)n, labels, weighted, board, (size_t)board_len, dead, (size_t)dead_len);
+done:
+    PyMem_Free(holdings);
+    PyMem_Free(weights);
+    return result;
+}
+
+/* equity_ranges(players, board, dead, omaha, most_seconds, host_factor, most_host_seconds): the exact result
+ * fields, as equity() would report them, of 2 to 10 hold'em players who are range text or known hands (as
+ * equity_hands reads them), when the call is plainly valid and the cheap bound b of the enumeration has
+ * b <= most_seconds and b * host_factor <= most_host_seconds (run_within_one_piece's rule, in the same
+ * doubles): a small job of ranges in one call, the parse, card removal and run included. None otherwise,
+ * with no exception, for the checked path to decide and to name any fault in its own words. */
+static PyObject *py_equity_ranges(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 7)
+        return PyErr_Format(PyExc_TypeError, "equity_ranges(players, board, dead, omaha, most_seconds, host_factor, "
+                            "most_host_seconds) takes 7 arguments (%zd given)", nargs);
+    double limits[3];
+    for (int i = 0; i < 3; i++) {
+        limits[i] = PyFloat_AsDouble(args[4 + i]);
+        if (limits[i] == -1.0 && PyErr_Occurred())
+            return NULL;
+    }
+    PyObject *players = args[0], *omaha = args[3];
+    if ((!PyList_CheckExact(players) && !PyTuple_CheckExact(players)) || omaha == Py_True ||
+        (omaha != Py_None && omaha != Py_False))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(players);
+    if (n < 2 || n > PH_EQUITY_MAX_PLAYERS)
+        Py_RETURN_NONE;
+    uint8_t board[MAX_COLLECT], dead[MAX_COLLECT];
+    Py_ssize_t board_len = plain_cards(args[1], board), dead_len = board_len < 0 ? -1 : plain_cards(args[2], dead);
+    if (dead_len < 0 || !(board_len == 0 || (board_len >= 3 && board_len <= 5)))
+        return none_unless_raised();
+    uint64_t known = id_mask(board, board_len);
+    if (known & id_mask(dead, dead_len))
+        Py_RETURN_NONE;
+    known |= id_mask(dead, dead_len);
+    range_player read[PH_EQUITY_MAX_PLAYERS];
+    memset(read, 0, sizeof read);
+    PyObject *result = NULL;
+    int status = 1;
+    for (Py_ssize_t p = 0; status == 1 && p < n; p++) {
+        if (PySequence_Fast_GET_SIZE(players) != n) { /* a card's __index__ changed the list: the checked path */
+            status = 0;
+            break;
+        }
+        PyObject *player = PySequence_Fast_GET_ITEM(players, p);
+        Py_INCREF(player);
+        status = read_range_player(player, &read[p]);
+        Py_DECREF(player);
+    }
+    if (status == 1)
+        result = ranges_fields(read, n, board, board_len, dead, dead_len, known, limits);
+    else if (status == 0)
+        result = none_ref();
+    for (Py_ssize_t p = 0; p < n; p++) {
+        PyMem_Free(read[p].combos);
+        Py_XDECREF(read[p].label);
+    }
+    return result;
 }
 
 /* ---- Omaha --------------------------------------------------------------------------------------- */
@@ -1861,6 +2102,7 @@ static PyMethodDef methods[] = {
              "equity_exact_within($module, players_holdings, weights, board, dead, most_seconds, host_factor, most_host_seconds, /)\n--\n\nAll units' tally if the seconds bound b <= most_seconds and b * host_factor <= most_host_seconds, else None."),
     FASTCALL(equity_exact, "equity_exact($module, players_holdings, weights, board, dead, start, count, /)\n--\n\nExact tally (dict) of units start..start+count-1."),
     FASTCALL(equity_sample, "equity_sample($module, players_holdings, weights, board, dead, seed, first, count, /)\n--\n\nMonte Carlo tally (dict) of samples first..first+count-1."),
+    FASTCALL(equity_ranges, "equity_ranges($module, players, board, dead, omaha, most_seconds, host_factor, most_host_seconds, /)\n--\n\nThe exact result fields of a small job of ranges (equity()'s), or None for any call its checked path must decide."),
     FASTCALL(equity_hands, "equity_hands($module, players, board, dead, omaha, most_seconds, /)\n--\n\nThe exact result fields of known hands (equity()'s), or None for any call its checked path must decide."),
     FASTCALL(omaha_evaluate, "omaha_evaluate($module, hole, board, /)\n--\n\nOmaha high value: exactly two hole cards and three board cards."),
     FASTCALL(sm_value_histogram, "sm_value_histogram($module, k, out, /)\n--\n\nAdds all k-card hands (5..7) into out via the state machine."),

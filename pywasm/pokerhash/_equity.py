@@ -194,11 +194,14 @@ def equity(players: Any, board: Any = None, dead: Any = None, exact: Optional[bo
         100000
     """
     started = time.perf_counter()
-    # A bot's call (known hands, default options) in one native call; anything else, valid or not, below.
+    # A bot's call (known hands or a small range job, default options) in one native call; anything else, valid
+    # or not, below.
     if (progress is None and executor is None and samples is None and seed is None and stderr is None
             and (exact is None or exact is True) and (force is False or force is True)
             and (threads is None or type(threads) is int and threads > 0)):
         fields = known_hands(players, board, dead, omaha, min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS))
+        if fields is None:  # a small range job in one native call (run_within_one_piece's rule, below)
+            fields = jobs.known_ranges(players, board, dead, omaha, min(AUTO_EXACT_SECONDS, REFUSE_EXACT_SECONDS))
         if fields is not None:
             labels, equities, win, tie, lose, deals, board_ids, dead_ids, win_rate, tie_rate, lose_rate = fields
             return _filled(labels, equities, win, tie, lose, deals, True, None, None, board_ids, dead_ids,

@@ -282,6 +282,24 @@ def run_small_exact(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], unit
 _exact_within = getattr(core, "equity_exact_within", None)
 
 
+def known_ranges(players: Any, board: Any, dead: Any, omaha: Any, most_host_seconds: float) -> Optional[Tuple[Any, ...]]:
+    """The exact result's fields (as _equity.known_hands gives them) of equity(players, board, dead,
+    omaha=omaha) in auto or exact mode when the players are hold'em range text or known hands, the call is
+    plainly valid and run_within_one_piece's rule holds for its spot: Spot, the bound, the units and the run
+    in one native call, where a bot's small range job would spend more in Python than in the engine. None
+    otherwise, where the core has no such entry (the wasm core) or a test's stand-in engine counts the work:
+    then the caller builds the Spot, which names any fault in its own words."""
+    if _equity_ranges is None or _equity_engine.engine is not None:
+        return None
+    fields: Optional[Tuple[Any, ...]] = _equity_ranges(players, board, dead, omaha, ONE_PIECE_SECONDS, host_factor(),
+                                                       most_host_seconds)
+    return fields
+
+
+#: equity_ranges of the core; None where the core has no such entry
+_equity_ranges = getattr(core, "equity_ranges", None)
+
+
 def exact_pieces(game: Optional[Tuple[int, int]], spot: Tuple[Any, ...], units: int, size: int) -> Iterator[Piece]:
     return (("exact", game, spot, start, min(size, units - start)) for start in range(0, units, size))
 
