@@ -240,7 +240,8 @@ def test_some_deal_is_found_as_the_search_finds_it(players, board):
 # ---- small range jobs and the native lane of known hands -------------------------------------------------
 
 # Ranges small enough to enumerate on any board, weighted or not; "AsKs" and "7h7d" also collide with the hands
-SMALL_RANGES = ["QQ+", "AKs", "AsKs,AdKd", "QQ+:0.5, AKs", "JJ-99", "AhKh:0.25", "KK, AQs:0.7", "77, 7h7d"]
+SMALL_RANGES = ["QQ+", "AKs", "AsKs,AdKd", "QQ+:0.5, AKs", "JJ-99", "AhKh:0.25", "KK, AQs:0.7", "77, 7h7d",
+                " TT+ , AKs:0.5 ", "AhKh, AhKh:2", "QQ, QQ:0", "A5s-A2s:0.3, KK"]
 
 
 @st.composite
