@@ -75,6 +75,12 @@ extern "C" {
 #ifndef PH_HAND_TABLE
 #define PH_HAND_TABLE PH_FLUSH_TABLE
 #endif
+/* ph_card_key_bits_first (4 KB): ph_card_key_bits with PH_SUIT_BIAS in each key, for a row's first card, so
+ * that the one-call evaluator's sums start with a load instead of a load and an add of the bias (1-3 %,
+ * bench/RESULTS.md). Left out where PH_FLUSH_TABLE=0 (wasm, whose evaluator does not read it). */
+#ifndef PH_FIRST_CARD_TABLE
+#define PH_FIRST_CARD_TABLE PH_FLUSH_TABLE
+#endif
 
 /* The card key: four suit counters of 4 bits from bit 0, biased by 3 so that a fifth card of a suit sets the
  * counter's bit 3; a count of ids >= 52 in bits 16..19; the rank hash in bits 40..63, where a sum's carries
@@ -98,6 +104,9 @@ extern const uint64_t ph_card_keys[256];
 extern const uint64_t ph_card_quinary_keys[256];
 extern const uint64_t ph_card_bits[256];
 extern const uint64_t ph_card_key_bits[256][2]; /* 16-byte aligned where defined */
+#if PH_FIRST_CARD_TABLE
+extern const uint64_t ph_card_key_bits_first[256][2]; /* the same, biased, 16-byte aligned */
+#endif
 extern const uint64_t ph_suited_keys_low[128];
 extern const uint64_t ph_suited_keys_high[64];
 #if PH_FLUSH_TABLE
@@ -133,24 +142,27 @@ static inline unsigned ph_rank_hash_lookup(uint32_t h, unsigned rows, unsigned v
     return ph_quinary_values[values + base + (h & ((1u << shift) - 1))];
 }
 
-/* The same lookup through a block of ph_rank_offsets (PH_RO_ROWS_k, PH_RH_SHIFT_k), or of the 16-bit bases
- * where the build has no offsets. */
+/* The same lookup of a key's hash through a block of ph_rank_offsets (PH_RO_ROWS_k, PH_RH_SHIFT_k), or of the
+ * 16-bit bases where the build has no offsets. The row is shifted out of the key itself rather than out of the
+ * 24-bit hash: GCC then needs no register copy for it (1-2 % on the one-call evaluator, bench/RESULTS.md). */
 #if PH_ROW_OFFSET_TABLE
-#define PH_RANK_LOOKUP(h, k) ph_quinary_values[(h) + ph_rank_offsets[PH_RO_ROWS_##k + ((h) >> PH_RH_SHIFT_##k)]]
+#define PH_RANK_LOOKUP(key, k)                                                                                   \
+    ph_quinary_values[(uint32_t)((key) >> PH_HASH_SHIFT) +                                                    \
+                      ph_rank_offsets[PH_RO_ROWS_##k + ((key) >> (PH_HASH_SHIFT + PH_RH_SHIFT_##k))]]
 #else
-#define PH_RANK_LOOKUP(h, k) ph_rank_hash_lookup(h, PH_RH_ROWS_##k, PH_RH_VALUES_##k, PH_RH_SHIFT_##k)
+#define PH_RANK_LOOKUP(key, k)                                                                                   \
+    ph_rank_hash_lookup((uint32_t)((key) >> PH_HASH_SHIFT), PH_RH_ROWS_##k, PH_RH_VALUES_##k, PH_RH_SHIFT_##k)
 #endif
 
 /* Value of a k-card rank multiset (no flush, PH_DENSE(k)) from the sum of its card keys (suit counters,
  * bias and counts are ignored). */
 static inline unsigned ph_plain_value(uint64_t key, size_t k) {
-    uint32_t h = (uint32_t)(key >> PH_HASH_SHIFT);
     if (k == 5)
-        return PH_RANK_LOOKUP(h, 5);
+        return PH_RANK_LOOKUP(key, 5);
     if (k == 7)
-        return PH_RANK_LOOKUP(h, 7);
+        return PH_RANK_LOOKUP(key, 7);
 #if PH_SIX_CARD_TABLE
-    return PH_RANK_LOOKUP(h, 6);
+    return PH_RANK_LOOKUP(key, 6);
 #else
     return PH_NO_VALUE; /* unreachable: callers check PH_DENSE(k) */
 #endif
@@ -242,17 +254,30 @@ PH_ALWAYS_INLINE int ph_evaluate_dense(const uint8_t *cards, size_t k, int popco
      * 7-card call against a BTS a card, which AMD splits in two (bench/RESULTS.md). The bits are summed:
      * distinct bits never carry, and a repeated card's carry loses a bit, which the bit count sees or the
      * OR of the bits (one more vector instruction a card) differs from. */
+#if PH_FIRST_CARD_TABLE
+    /* The OR's low lane is never read, so the first card's biased entry starts both. */
+    __m128i sums = _mm_load_si128((const __m128i *)ph_card_key_bits_first[cards[0]]), ors = sums;
+    for (size_t j = 1; j < k; j++) {
+#else
     __m128i sums = _mm_cvtsi64_si128((long long)PH_SUIT_BIAS), ors = _mm_setzero_si128();
     for (size_t j = 0; j < k; j++) {
+#endif
         __m128i card = _mm_load_si128((const __m128i *)ph_card_key_bits[cards[j]]);
         sums = _mm_add_epi64(sums, card);
         if (!popcount)
             ors = _mm_or_si128(ors, card);
+        /* One add and one OR into the running sums a card: left free, the compiler pairs the cards into a
+         * tree, whose two-operand SSE2 form costs a register copy a card; the rows are independent, so the
+         * longer chain costs nothing, and the copies cost 1-2 % on 5 and 6 cards (bench/RESULTS.md). */
+        __asm__("" : "+x"(sums), "+x"(ors));
     }
     uint64_t key = (uint64_t)_mm_cvtsi128_si64(sums);
     uint64_t seen = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums));
+    /* The OR of the bits never exceeds their sum, and is below it when a carry lost a bit: the sign of
+     * OR - sum (the sum stays below 2^63) is the test, read by one movmskpd where extracting the lane and
+     * testing it took two more instructions (5 % on 5 cards, bench/RESULTS.md). */
     int bad = popcount ? (size_t)__builtin_popcountll(seen) != k
-                       : _mm_cvtsi128_si64(_mm_unpackhi_epi64(_mm_xor_si128(sums, ors), sums)) != 0;
+                       : (_mm_movemask_pd(_mm_castsi128_pd(_mm_sub_epi64(ors, sums))) & 2) != 0;
 #else
     /* each card's bit (1 << id) set in a register rather than loaded: one load a card (PH_POPCNT_NATIVE
      * holds here) */

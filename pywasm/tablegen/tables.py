@@ -12,6 +12,7 @@ from .ranking import FiveCardTable
 SUIT_COUNTER_SHIFT = 0  # four 4-bit suit counters in bits 0..15 (a flush test is a 16-bit immediate)
 POISON_COUNT = 1 << 16  # ids >= 52 count in bits 16..19 (nine cards at most), so one test finds any
 HASH_SHIFT = 40  # the rank hash in bits 40..63: a sum wraps at 2**64, which is its own mod 2**24
+SUIT_BIAS = 0x3333  # PH_SUIT_BIAS: a row's key starts at 3 a suit counter, so that a fifth card sets bit 3
 G2_SHIFT, G1_SHIFT = 12, 25  # the quinary key's fields (8- and 9-card hands)
 
 
@@ -151,6 +152,10 @@ def eval_source():
         c_array("uint64_t", "ph_card_key_bits", [v for c in range(256) for v in (keys[c], bits[c])],
                 "ph_card_keys and ph_card_bits side by side, for one 16-byte add a card", per_line=2,
                 shape=(256, 2), align=16),
+        "#if PH_FIRST_CARD_TABLE\n" + c_array(
+            "uint64_t", "ph_card_key_bits_first", [v for c in range(256) for v in (keys[c] + SUIT_BIAS, bits[c])],
+            "ph_card_key_bits with SUIT_BIAS added to each key: a row's first card, whose entry starts the sums",
+            per_line=2, shape=(256, 2), align=16) + "#endif\n",
         c_array("uint64_t", "ph_suited_keys_low", suited_low,
                 "sum of the rank keys of ranks 2..8 in the mask (mod 2^64) + their count", per_line=4),
         c_array("uint64_t", "ph_suited_keys_high", suited_high,
@@ -167,7 +172,7 @@ def eval_source():
     ]
     sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_rank_offsets", 4 * len(offsets)),
              ("ph_hand_offsets, ph_hand_values", 4 * len(hand_offsets) + 2 * len(hand_values)), ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
-             ("card tables", 8 * (4 * 256 + 192)), ("SIMD planes", 16 * 4 + 64 * 5)]
+             ("card tables", 8 * (4 * 256 + 192)), ("ph_card_key_bits_first", 16 * 256), ("SIMD planes", 16 * 4 + 64 * 5)]
     header = layout_header({**layout, **offset_layout}, len(g1), len(g2))
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
             ("eval_layout.h", header, [])]
