@@ -68,11 +68,9 @@ def cases(core):
     digits.extend([ClearsOnIndex(2, digits)] + [0] * 12)
     players = []
     players.extend([[ClearsOnIndex(51, players), 47], "QQ+, AKs"])
-    ranges_lane = [  # native only: the Pyodide core has no equity_ranges (equity() takes its other lanes there)
+    return [
         ("equity_ranges, card clears the players", lambda: core.equity_ranges(players, None, None, None, 0.04, 1.0, 2.0),
          lambda: ["ok", None]),
-    ] if hasattr(core, "equity_ranges") else []
-    return ranges_lane + [
         ("combinations_into 2**59 rows of 32", lambda: core.combinations_into(64, 32, 0, huge, bytearray(0)),
          refused(huge, 32)),
         ("combinations_into 2**59+1 rows of 32", lambda: core.combinations_into(64, 32, 0, huge + 1, bytearray(32)),

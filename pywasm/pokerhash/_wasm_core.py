@@ -998,6 +998,121 @@ def parse_range(*args: Any) -> Tuple[str, List[Tuple[Tuple[int, ...], float]]]:
     return message.raw[:size].decode("utf-8"), found
 
 
+def _range_player(player: Any) -> Optional[Tuple[str, List[Tuple[Tuple[int, ...], float]]]]:
+    """read_range_player in _core.c: (label, [(ascending ids, weight), ...]) of a hold'em player given as a
+    hand (text with no comma that reads as cards, or a list or tuple of cards) or as range text; None for
+    anything equity_ranges leaves to the checked path."""
+    if type(player) is str and "," not in player:
+        try:
+            hand: Optional[List[int]] = list(_cards[: _collect_cards((player,))])
+        except ValueError as error:  # range text, unless the cards read but repeat one (Spot names the card)
+            if str(error).startswith("duplicate card"):
+                return None
+            hand = None
+    elif type(player) is str:
+        hand = None
+    else:
+        hand = _plain_cards(player)
+        if hand is None:
+            return None
+    if hand is not None:
+        if len(hand) != 2:
+            return None  # this lane is hold'em's; Omaha hands take equity_hands
+        return "".join([_CARD_NAMES[c] for c in hand]), [(tuple(sorted(hand)), 1.0)]
+    try:
+        utf8 = player.encode("utf-8")
+    except UnicodeEncodeError:  # text that is not UTF-8: the checked path words it
+        return None
+    cap = _lib.ph_range_capacity(len(utf8))
+    combos = (_RangeCombo * cap)()
+    count = _lib.ph_range_parse(utf8, len(utf8), 0, ctypes.addressof(combos), cap, None, 0)
+    if count == PH_E_NOMEM:
+        raise MemoryError()
+    if count <= 0:  # a bad token or no combo: the checked path says which
+        return None
+    raw = ctypes.string_at(ctypes.addressof(combos), 16 * count)
+    found = [((a, b, c, d, e, f)[:size], weight) for a, b, c, d, e, f, size, _, weight in struct.iter_unpack("<8Bd", raw)]
+    if any(len(cards) != 2 for cards, _ in found):
+        return None
+    return player.strip(), found
+
+
+@_signature("players, board, dead, omaha, most_seconds, host_factor, most_host_seconds")
+def equity_ranges(*args: Any) -> Optional[Tuple[Any, ...]]:
+    """The exact result fields of a small job of ranges (equity()'s), or None for any call its checked path must decide."""
+    if len(args) != 7:
+        raise TypeError(f"equity_ranges(players, board, dead, omaha, most_seconds, host_factor, most_host_seconds) "
+                        f"takes 7 arguments ({len(args)} given)")
+    most, factor, most_host = [_as_double(limit) for limit in args[4:]]
+    players, board_cards, dead_cards, omaha = args[:4]
+    if type(players) not in (list, tuple) or not (omaha is None or omaha is False) or not 2 <= len(players) <= 10:
+        return None
+    board, dead = _plain_cards(board_cards), None
+    if board is not None:
+        dead = _plain_cards(dead_cards)
+    if board is None or dead is None or len(board) not in (0, 3, 4, 5):
+        return None
+    known = sum(1 << c for c in board)
+    if known & sum(1 << c for c in dead):
+        return None
+    known |= sum(1 << c for c in dead)
+    read, n = [], len(players)
+    for i in range(n):
+        if len(players) != n:  # a card's __index__ changed the list: the checked path, as in the C twin
+            return None
+        found = _range_player(players[i])
+        if found is None:
+            return None
+        read.append(found)
+    for _, combos in read:  # a player of one combo holds known cards, which leave the other ranges
+        if len(combos) == 1:
+            mask = sum(1 << c for c in combos[0][0])
+            if known & mask:
+                return None
+            known |= mask
+    if len(read) * 2 + 5 + len(dead) > DECK_SIZE:
+        return None
+    holdings, weights = [], []
+    for _, combos in read:
+        removed = 0 if len(combos) == 1 else known
+        kept = [(cards, weight) for cards, weight in combos if not sum(1 << c for c in cards) & removed]
+        if not kept:  # no hand left after card removal: Spot says so
+            return None
+        holdings.append([cards for cards, _ in kept])
+        weights.append([weight for _, weight in kept])
+    weighted = any(weight != 1.0 for held in weights for weight in held)
+    try:
+        game = _Game((holdings, weights if weighted else None, board, dead))
+    except ValueError:
+        return None
+    seconds = ctypes.c_double(0)
+    if _seconds_bound is None or _seconds_bound(game.address, ctypes.byref(seconds)) != 0:
+        return None
+    if not (seconds.value <= most and seconds.value * factor <= most_host):
+        return None
+    units, status = game.units()
+    if status != 0 or not units:
+        return None
+    tally = _EquityTally()
+    # a refused spot or no deal at all: the checked path's deal search words it
+    if _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally)) != 0:
+        return None
+    n, deals = len(read), tally.deals
+    if not deals or deals > (1 << 53) // 2520:
+        return None
+    win, tie, lose = tuple(tally.win[:n]), tuple(tally.tie[:n]), tuple(tally.lose[:n])
+    if weighted:  # _result's float arithmetic, in its order
+        weight = tally.weight
+        equities = tuple([share / weight for share in tally.weighted_share[:n]])
+        rates = (tuple([w / weight for w in tally.weighted_win[:n]]), tuple([t / weight for t in tally.weighted_tie[:n]]),
+                 tuple([max(0.0, (weight - w - t) / weight) for w, t in zip(tally.weighted_win[:n], tally.weighted_tie[:n])]))
+    else:
+        pot = 2520 * deals
+        equities = tuple([share / pot for share in tally.share[:n]])
+        rates = (tuple([w / deals for w in win]), tuple([t / deals for t in tie]), tuple([x / deals for x in lose]))
+    return (tuple([label for label, _ in read]), equities, win, tie, lose, deals, tuple(board), tuple(dead), *rates)
+
+
 # ---- batch forms (python first hour) ------------------------------------------------------------------
 
 

@@ -233,6 +233,19 @@ CASES = [
     "core.equity_hands(['AsKs', '7h7d'], None, None, 0, 2.0)",
     "core.equity_hands(['AsKs', '7h7d'], None, None, None, 'x')",
     "core.equity_hands(['AsKs', '7h7d'], None, None, None)",
+    # equity_ranges: the fields of a small range job, or None for whatever the checked path must decide
+    "core.equity_ranges(['AsKs', 'QQ+, AKs'], '7c8s9sTd2c', None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(('AK, AQ', ' QQ+:0.5, AKs '), ['7c', '8s', '9s'], '3h', False, 0.04, 1.5, 2)",
+    "core.equity_ranges([['As', 'Ks'], 'AhKh:0.25', 'JJ-99'], '2c3c4c', None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'QQ+'], None, None, None, 1e-9, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'QQ+'], None, None, True, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'QQ+, AKx'], None, None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsAs', 'QQ+'], None, None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AhAd', 'AA'], 'AcAs2d', None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs,AsQs', 'AsJs,AsTs'], '2c3c4c', None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'AsKs:0.5'], None, None, None, 0.04, 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'QQ+'], None, None, None, 'x', 1.0, 2.0)",
+    "core.equity_ranges(['AsKs', 'QQ+'], None, None, None, 0.04, 1.0)",
     # equity_exact_within: every unit's tally when the bound allows, else None
     "core.equity_exact_within([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], None, 'Ts 9s 2c', '', 0.04, 1.0, 2.0)",
     "core.equity_exact_within([[(51, 50), (51, 49)], [(47, 46), (47, 45)]], [[1.0, 0.5], [1, 2]], 'Ts 9s 2c 3d', "
