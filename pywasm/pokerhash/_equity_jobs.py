@@ -287,7 +287,7 @@ def known_ranges(players: Any, board: Any, dead: Any, omaha: Any, most_host_seco
     omaha=omaha) in auto or exact mode when the players are hold'em range text or known hands, the call is
     plainly valid and run_within_one_piece's rule holds for its spot: Spot, the bound, the units and the run
     in one native call, where a bot's small range job would spend more in Python than in the engine. None
-    otherwise, where the core has no such entry (the wasm core) or a test's stand-in engine counts the work:
+    otherwise, where the core has no such entry or a test's stand-in engine counts the work:
     then the caller builds the Spot, which names any fault in its own words."""
     if _equity_ranges is None or _equity_engine.engine is not None:
         return None
