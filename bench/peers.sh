@@ -13,6 +13,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
 OUT=$out PH_CORE=$PWD/core_c bash "$KIT/run.sh" "$MODE" || status=$?
+# Reports of other machines ("# The same kit on ...", pasted below this one's) stay: this box rewrites its own.
+others=$out/others.md
+sed -n '/^# The same kit on /,$p' bench/PEERS.md >"$others" 2>/dev/null || true
 {
     echo "# pokerhash against the strongest peers ($MODE run)"
     echo
@@ -21,6 +24,11 @@ OUT=$out PH_CORE=$PWD/core_c bash "$KIT/run.sh" "$MODE" || status=$?
     echo "$(date -u '+%Y-%m-%d %H:%M UTC'). On a shared machine read the CPU-time columns."
     echo
     cat "$out/perf.md"
-} >bench/PEERS.md
+    if [ -s "$others" ]; then
+        echo
+        cat "$others"
+    fi
+} >bench/PEERS.md.tmp
+mv bench/PEERS.md.tmp bench/PEERS.md # replaced whole: an interrupted run leaves the last report
 echo "wrote bench/PEERS.md (kit exit status $status)"
 exit $status
