@@ -3,6 +3,7 @@ ph_evaluate answers: tests/c/test_inline.c (the library's calls) beside tests/c/
 forms, compiled as a C user compiles them)."""
 
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -47,6 +48,15 @@ def test_hand_check_accepts_only_five_to_seven_distinct_valid_cards(inline_binar
 
 def test_wasm_table_configuration_agrees_too(native_tools):
     binary = c_program(native_tools, "test_inline", extra=["inline_calls"], flags=WASM_TABLES)
+    for section in ("errors", "check", "all"):
+        run_section(binary, section)
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="POPCNT is an x86-64 option")
+def test_a_popcount_build_agrees_too(native_tools):
+    """A caller built for a CPU with POPCNT (-march=native gives it) takes the inline evaluator's other
+    duplicate test, the bit count of the summed bits."""
+    binary = c_program(native_tools, "test_inline", extra=["inline_calls"], flags=("-mpopcnt",))
     for section in ("errors", "check", "all"):
         run_section(binary, section)
 
