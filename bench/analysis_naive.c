@@ -13,12 +13,7 @@
 #include <time.h>
 
 #include "pokerhash.h"
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "cpu_time.h"
 
 typedef struct hand {
     uint16_t value;

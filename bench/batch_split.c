@@ -21,21 +21,11 @@
 
 #include "../core_c/src/eval/eval_internal.h"
 #include "pokerhash.h"
+#include "cpu_time.h"
 
 #define PASSES 7
 
 static size_t hands = 10000000u;
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
 static unsigned next_card(void) {
@@ -100,7 +90,7 @@ static void time_rows(const inputs *in, row *rows, size_t count, uint16_t *out) 
         }
     double floor_ns = 0;
     for (size_t r = 0; r < count; r++) {
-        qsort(rows[r].seconds, PASSES, sizeof rows[r].seconds[0], by_value);
+        qsort(rows[r].seconds, PASSES, sizeof rows[r].seconds[0], ascending_seconds);
         double ns = 1e9 * rows[r].seconds[PASSES / 2] / (double)hands;
         if (rows[r].job == prebuilt_keys)
             floor_ns = ns;

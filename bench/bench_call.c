@@ -13,14 +13,9 @@
 #include <time.h>
 
 #include "pokerhash.h"
+#include "cpu_time.h"
 
 void bench_inlined_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* The loop perfkit's driver runs: out-of-line, one library call per hand. */
 __attribute__((noinline)) static void called_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {

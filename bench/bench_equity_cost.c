@@ -18,18 +18,13 @@
 
 #include "pokerhash.h"
 #include "../core_c/src/equity/equity_internal.h"
+#include "cpu_time.h"
 
 #define MAX_HOLDINGS 300000
 
 static uint8_t holdings[MAX_HOLDINGS * 6];
 static double weights[MAX_HOLDINGS];
 static char line[1 << 24];
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static size_t read_ids(char *text, uint8_t *out) {
     size_t n = 0;

@@ -27,24 +27,14 @@
 #include <time.h>
 
 #include "pokerhash.h"
+#include "cpu_time.h"
 
 #define PASSES 5
 #define NESTED_PASSES 3
 #define ALL7 133784560u
 
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static double median(double *t, int n) {
-    qsort(t, (size_t)n, sizeof *t, by_value);
+    qsort(t, (size_t)n, sizeof *t, ascending_seconds);
     return t[n / 2];
 }
 

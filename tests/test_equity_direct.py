@@ -169,6 +169,16 @@ def _refuse(*args, **kwargs):
     raise AssertionError("the planned path ran")
 
 
+def _recording(native):
+    """(answers, a stand-in for the native lane `native` that records each of its answers)."""
+    answered = []
+
+    def counting(*args):
+        answered.append(native(*args))
+        return answered[-1]
+    return answered, counting
+
+
 @pytest.mark.parametrize("call", [
     dict(players=["AsKs", "7h7d"], board="7c8s9sTd2c"),
     dict(players=["AsKs", "7h7d"], board="7c8s9sTd"),
@@ -327,15 +337,9 @@ def test_jobs_past_the_bound_are_estimated_and_planned():
     dict(players=["AsKsQdJd", "7h7d6c5c"], board="7c8s9sTd2h", omaha=True, force=False),
 ])
 def test_known_hands_are_one_native_call(call):
-    answered = []
-    native = _equity_fixed._equity_hands
-
-    def counting(*args):
-        answered.append(native(*args))
-        return answered[-1]
-
-    if native is None:
+    if _equity_fixed._equity_hands is None:
         pytest.skip("this core has no equity_hands")
+    answered, counting = _recording(_equity_fixed._equity_hands)
     with mock.patch.object(_equity_fixed, "_equity_hands", counting), mock.patch.object(_equity, "fixed_spot", _refuse), \
             mock.patch.object(_equity, "_Spot", _refuse):
         result = ph.equity(**call)
@@ -419,13 +423,7 @@ def test_the_native_small_lane_gives_the_previous_lanes_results_and_errors(spot,
 def test_small_range_jobs_past_the_range_lane_are_one_native_call(call):
     if _equity_jobs._exact_within is None:
         pytest.skip("this core has no equity_exact_within")
-    answered = []
-    native = _equity_jobs._exact_within
-
-    def counting(*args):
-        answered.append(native(*args))
-        return answered[-1]
-
+    answered, counting = _recording(_equity_jobs._exact_within)
     # the deal search, the bound, the units and every runner refuse to run: the call must get by without them
     with mock.patch.object(_equity_jobs, "_exact_within", counting), \
             mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None), \
@@ -443,17 +441,6 @@ def outcome_of_planned_or_error(call):
 
 
 # ---- small range jobs read, checked and run in one native call (_core.equity_ranges) -----------------------
-
-def _counting_range_lane():
-    """(answers, a stand-in for _equity_jobs._equity_ranges that records each answer of the real one)."""
-    answered = []
-    native = _equity_jobs._equity_ranges
-
-    def counting(*args):
-        answered.append(native(*args))
-        return answered[-1]
-    return answered, counting
-
 
 @EXAMPLES
 @given(range_spots(), options())
@@ -477,7 +464,7 @@ def test_the_range_lane_gives_the_previous_lanes_results_and_errors(spot, chosen
 def test_small_range_jobs_are_one_call_of_the_range_lane(call):
     if _equity_jobs._equity_ranges is None:
         pytest.skip("this core has no equity_ranges")
-    answered, counting = _counting_range_lane()
+    answered, counting = _recording(_equity_jobs._equity_ranges)
     # Spot, the other native lane and every runner refuse to run: the call must get by without them
     with mock.patch.object(_equity_jobs, "_equity_ranges", counting), mock.patch.object(_equity, "_Spot", _refuse), \
             mock.patch.object(_equity_jobs, "_exact_within", _refuse), mock.patch.object(parallel, "run", _refuse):
@@ -512,7 +499,7 @@ class _Text(str):
 def test_the_range_lane_leaves_what_spot_must_decide_to_spot(call):
     if _equity_jobs._equity_ranges is None:
         pytest.skip("this core has no equity_ranges")
-    answered, counting = _counting_range_lane()
+    answered, counting = _recording(_equity_jobs._equity_ranges)
     with mock.patch.object(_equity_jobs, "_equity_ranges", counting):
         direct = outcome(**call)
     assert all(answer is None for answer in answered)

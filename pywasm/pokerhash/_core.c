@@ -1456,6 +1456,26 @@ static Py_ssize_t plain_hand(PyObject *player, uint8_t out[MAX_COLLECT]) {
     return plain_cards(player, out);
 }
 
+/* A new reference to None, for results that are built before they are returned. */
+static PyObject *none_ref(void) {
+    Py_INCREF(Py_None);
+    return Py_None;
+}
+
+/* A board and dead cards as equity_hands and equity_ranges read them: 1 with their counts and card mask; 0 for
+ * a fault (no exception: the checked path names it), a board of 1, 2 or 6+ cards or a card both on the board
+ * and dead; -1 with an exception other than a fault in the cards. */
+static int plain_table(PyObject *board_cards, PyObject *dead_cards, uint8_t board[MAX_COLLECT],
+                       uint8_t dead[MAX_COLLECT], Py_ssize_t *board_len, Py_ssize_t *dead_len, uint64_t *used) {
+    *board_len = plain_cards(board_cards, board);
+    *dead_len = *board_len < 0 ? -1 : plain_cards(dead_cards, dead);
+    if (*dead_len < 0 || !(*board_len == 0 || (*board_len >= 3 && *board_len <= 5)))
+        return PyErr_Occurred() ? -1 : 0;
+    uint64_t on_board = id_mask(board, *board_len), gone = id_mask(dead, *dead_len);
+    *used = on_board | gone;
+    return (on_board & gone) == 0;
+}
+
 /* The fields of an exact tally, as equity()'s _result reports them: (players, equity, win, tie, lose, deals,
  * board ids, dead ids, win_rate, tie_rate, lose_rate). labels: the players' labels (a tuple, stolen). weighted:
  * the spot had weights, and the fractions are the weighted ones. */
@@ -1540,13 +1560,11 @@ static PyObject *py_equity_hands(PyObject *self, PyObject *const *args, Py_ssize
         Py_RETURN_NONE;
     uint8_t board[MAX_COLLECT], dead[MAX_COLLECT], hands[PH_EQUITY_MAX_PLAYERS][MAX_COLLECT];
     uint8_t holdings[PH_EQUITY_MAX_PLAYERS * 6];
-    Py_ssize_t board_len = plain_cards(args[1], board), dead_len = board_len < 0 ? -1 : plain_cards(args[2], dead);
-    if (dead_len < 0 || !(board_len == 0 || (board_len >= 3 && board_len <= 5)))
-        return none_unless_raised();
-    uint64_t used = id_mask(board, board_len);
-    if (used & id_mask(dead, dead_len))
-        Py_RETURN_NONE;
-    used |= id_mask(dead, dead_len);
+    Py_ssize_t board_len, dead_len;
+    uint64_t used;
+    int table = plain_table(args[1], args[2], board, dead, &board_len, &dead_len, &used);
+    if (table <= 0)
+        return table < 0 ? NULL : none_ref();
     Py_ssize_t size = 0;
     for (Py_ssize_t p = 0; p < n; p++) {
         /* a card's __index__ may change the list of players: read it as it stands, each hand held */
@@ -1607,12 +1625,6 @@ static PyObject *py_equity_hands(PyObject *self, PyObject *const *args, Py_ssize
             PyTuple_SET_ITEM(labels, p, text);
     }
     return exact_fields(&tally, (size_t)n, labels, 0, board, (size_t)board_len, dead, (size_t)dead_len);
-}
-
-/* A new reference to None, for results that are built before they are returned. */
-static PyObject *none_ref(void) {
-    Py_INCREF(Py_None);
-    return Py_None;
 }
 
 /* One player of equity_ranges: a known hand or a range's combos (parsed with no dead cards), and its label. */
@@ -1801,13 +1813,11 @@ static PyObject *py_equity_ranges(PyObject *self, PyObject *const *args, Py_ssiz
     if (n < 2 || n > PH_EQUITY_MAX_PLAYERS)
         Py_RETURN_NONE;
     uint8_t board[MAX_COLLECT], dead[MAX_COLLECT];
-    Py_ssize_t board_len = plain_cards(args[1], board), dead_len = board_len < 0 ? -1 : plain_cards(args[2], dead);
-    if (dead_len < 0 || !(board_len == 0 || (board_len >= 3 && board_len <= 5)))
-        return none_unless_raised();
-    uint64_t known = id_mask(board, board_len);
-    if (known & id_mask(dead, dead_len))
-        Py_RETURN_NONE;
-    known |= id_mask(dead, dead_len);
+    Py_ssize_t board_len, dead_len;
+    uint64_t known;
+    int table = plain_table(args[1], args[2], board, dead, &board_len, &dead_len, &known);
+    if (table <= 0)
+        return table < 0 ? NULL : none_ref();
     range_player read[PH_EQUITY_MAX_PLAYERS];
     memset(read, 0, sizeof read);
     PyObject *result = NULL;

@@ -813,15 +813,10 @@ def equity_hands(*args: Any) -> Optional[Tuple[Any, ...]]:
         return None
     if not 2 <= len(players) <= 10:
         return None
-    board, dead = _plain_cards(board_cards), None
-    if board is not None:
-        dead = _plain_cards(dead_cards)
-    if board is None or dead is None or len(board) not in (0, 3, 4, 5):
+    table = _plain_table(board_cards, dead_cards)
+    if table is None:
         return None
-    used = sum(1 << c for c in board)
-    if used & sum(1 << c for c in dead):
-        return None
-    used |= sum(1 << c for c in dead)
+    board, dead, used = table
     hands: List[List[int]] = []
     for player in tuple(players):  # as the C twin reads them: the list as it stands
         hand = None if type(player) is str and "," in player else _plain_cards(player)
@@ -843,14 +838,37 @@ def equity_hands(*args: Any) -> Optional[Tuple[Any, ...]]:
     status = _lib.ph_equity_exact(game.address, 0, 1, ctypes.addressof(tally))
     if status != 0:
         raise _status_error(status)
-    deals = tally.deals
-    if not deals:
+    if not tally.deals:
         return None
-    pot = 2520 * deals
+    return _exact_fields(tally, ["".join([_CARD_NAMES[c] for c in hand]) for hand in hands], False, board, dead)
+
+
+def _plain_table(board_cards: Any, dead_cards: Any) -> Optional[Tuple[List[int], List[int], int]]:
+    """(board, dead, their card mask) as equity_hands and equity_ranges read them (plain_table in _core.c): None
+    for a fault, a board of 1, 2 or 6+ cards, or a card both on the board and dead."""
+    board = _plain_cards(board_cards)
+    dead = None if board is None else _plain_cards(dead_cards)
+    if board is None or dead is None or len(board) not in (0, 3, 4, 5):
+        return None
+    on_board, gone = sum(1 << c for c in board), sum(1 << c for c in dead)
+    return None if on_board & gone else (board, dead, on_board | gone)
+
+
+def _exact_fields(tally: "_EquityTally", labels: List[str], weighted: bool, board: List[int],
+                  dead: List[int]) -> Tuple[Any, ...]:
+    """exact_fields in _core.c: equity()'s fields of an exact tally; weighted, _result's float arithmetic."""
+    n, deals = len(labels), tally.deals
     win, tie, lose = tuple(tally.win[:n]), tuple(tally.tie[:n]), tuple(tally.lose[:n])
-    return (tuple(["".join([_CARD_NAMES[c] for c in hand]) for hand in hands]),
-            tuple([share / pot for share in tally.share[:n]]), win, tie, lose, deals, tuple(board), tuple(dead),
-            tuple([w / deals for w in win]), tuple([t / deals for t in tie]), tuple([x / deals for x in lose]))
+    if weighted:
+        weight = tally.weight
+        equities = tuple([share / weight for share in tally.weighted_share[:n]])
+        rates = (tuple([w / weight for w in tally.weighted_win[:n]]), tuple([t / weight for t in tally.weighted_tie[:n]]),
+                 tuple([max(0.0, (weight - w - t) / weight) for w, t in zip(tally.weighted_win[:n], tally.weighted_tie[:n])]))
+    else:
+        pot = 2520 * deals
+        equities = tuple([share / pot for share in tally.share[:n]])
+        rates = (tuple([w / deals for w in win]), tuple([t / deals for t in tie]), tuple([x / deals for x in lose]))
+    return (tuple(labels), equities, win, tie, lose, deals, tuple(board), tuple(dead), *rates)
 
 
 @_signature("players_holdings, weights, board, dead, start, count")
@@ -1047,15 +1065,10 @@ def equity_ranges(*args: Any) -> Optional[Tuple[Any, ...]]:
     players, board_cards, dead_cards, omaha = args[:4]
     if type(players) not in (list, tuple) or not (omaha is None or omaha is False) or not 2 <= len(players) <= 10:
         return None
-    board, dead = _plain_cards(board_cards), None
-    if board is not None:
-        dead = _plain_cards(dead_cards)
-    if board is None or dead is None or len(board) not in (0, 3, 4, 5):
+    table = _plain_table(board_cards, dead_cards)
+    if table is None:
         return None
-    known = sum(1 << c for c in board)
-    if known & sum(1 << c for c in dead):
-        return None
-    known |= sum(1 << c for c in dead)
+    board, dead, known = table
     read, n = [], len(players)
     for i in range(n):
         if len(players) != n:  # a card's __index__ changed the list: the checked path, as in the C twin
@@ -1097,20 +1110,9 @@ def equity_ranges(*args: Any) -> Optional[Tuple[Any, ...]]:
     # a refused spot or no deal at all: the checked path's deal search words it
     if _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally)) != 0:
         return None
-    n, deals = len(read), tally.deals
-    if not deals or deals > (1 << 53) // 2520:
+    if not tally.deals or tally.deals > (1 << 53) // 2520:
         return None
-    win, tie, lose = tuple(tally.win[:n]), tuple(tally.tie[:n]), tuple(tally.lose[:n])
-    if weighted:  # _result's float arithmetic, in its order
-        weight = tally.weight
-        equities = tuple([share / weight for share in tally.weighted_share[:n]])
-        rates = (tuple([w / weight for w in tally.weighted_win[:n]]), tuple([t / weight for t in tally.weighted_tie[:n]]),
-                 tuple([max(0.0, (weight - w - t) / weight) for w, t in zip(tally.weighted_win[:n], tally.weighted_tie[:n])]))
-    else:
-        pot = 2520 * deals
-        equities = tuple([share / pot for share in tally.share[:n]])
-        rates = (tuple([w / deals for w in win]), tuple([t / deals for t in tie]), tuple([x / deals for x in lose]))
-    return (tuple([label for label, _ in read]), equities, win, tie, lose, deals, tuple(board), tuple(dead), *rates)
+    return _exact_fields(tally, [label for label, _ in read], weighted, board, dead)
 
 
 # ---- batch forms (python first hour) ------------------------------------------------------------------
