@@ -401,13 +401,19 @@ def _previous_small_lane():
         yield
 
 
+def _without_range_lane():
+    """equity() as it was before equity_ranges: the small jobs' lane of equity_exact_within."""
+    return mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None)
+
+
+@pytest.mark.parametrize("previous", [_previous_small_lane, _without_range_lane])
 @EXAMPLES
-@given(range_spots(), options())
-def test_the_native_small_lane_gives_the_previous_lanes_results_and_errors(spot, chosen):
+@given(spot=range_spots(), chosen=options())
+def test_the_native_small_lanes_give_the_previous_lanes_results_and_errors(previous, spot, chosen):
     chosen.pop("omaha", None)
     call = {**spot, **chosen}
     direct = outcome(**call)
-    with _previous_small_lane():
+    with previous():
         assert outcome(**call) == direct
 
 
@@ -441,16 +447,6 @@ def outcome_of_planned_or_error(call):
 
 
 # ---- small range jobs read, checked and run in one native call (_core.equity_ranges) -----------------------
-
-@EXAMPLES
-@given(range_spots(), options())
-def test_the_range_lane_gives_the_previous_lanes_results_and_errors(spot, chosen):
-    chosen.pop("omaha", None)
-    call = {**spot, **chosen}
-    direct = outcome(**call)
-    with mock.patch.object(_equity_jobs, "known_ranges", lambda *args: None):
-        assert outcome(**call) == direct
-
 
 @pytest.mark.parametrize("call", [
     dict(players=["AsKs", "QQ+, AKs"], board="7c8s9sTd2c"),

@@ -1367,6 +1367,15 @@ static PyObject *spot_seconds_bound(call_args *a) {
     return PyFloat_FromDouble(seconds);
 }
 
+/* 1, with the spot's units, when its seconds bound b (spot_seconds_bound's) has b <= limits[0] and
+ * b * limits[1] <= limits[2] (Python's own arithmetic: the same doubles) and the spot has units: the rule of
+ * equity_exact_within and equity_ranges. */
+static int all_units_within(const ph_equity_game *game, const double limits[3], uint64_t *units) {
+    double seconds = 0;
+    return ph_equity_exact_seconds_bound(game, &seconds) == PH_OK && seconds <= limits[0] &&
+           seconds * limits[1] <= limits[2] && ph_equity_exact_units(game, units) == PH_OK && *units;
+}
+
 /* equity_exact_within's tally: all the units of a hold'em spot, when its bound b (spot_seconds_bound's) has
  * b <= most_seconds and b * host_factor <= most_host_seconds (Python's own arithmetic: the same doubles) and
  * the spot has units; None otherwise, for the caller's planned path. One reading of the spot serves the
@@ -1378,10 +1387,8 @@ static PyObject *exact_within(call_args *a) {
         if (limits[i] == -1.0 && PyErr_Occurred())
             return NULL;
     }
-    double seconds = 0;
     uint64_t units = 0;
-    if (ph_equity_exact_seconds_bound(&a->spot.game, &seconds) != PH_OK || !(seconds <= limits[0]) ||
-        !(seconds * limits[1] <= limits[2]) || ph_equity_exact_units(&a->spot.game, &units) != PH_OK || !units)
+    if (!all_units_within(&a->spot.game, limits, &units))
         Py_RETURN_NONE;
     a->start = 0;
     a->count = units;
@@ -1756,10 +1763,8 @@ static PyObject *ranges_fields(range_player *players, Py_ssize_t n, const uint8_
     offsets[n] = kept;
     ph_equity_game game = {(size_t)n, 2, holdings, offsets, weighted ? weights : NULL, board, (size_t)board_len,
                            dead, (size_t)dead_len};
-    double seconds = 0;
     uint64_t units = 0;
-    if (ph_equity_exact_seconds_bound(&game, &seconds) != PH_OK || !(seconds <= limits[0]) ||
-        !(seconds * limits[1] <= limits[2]) || ph_equity_exact_units(&game, &units) != PH_OK || !units) {
+    if (!all_units_within(&game, limits, &units)) {
         result = none_ref();
         goto done;
     }

@@ -889,15 +889,10 @@ def equity_exact(*args: Any) -> Tally:
     return _tally_dict(tally, game.players)
 
 
-@_signature("players_holdings, weights, board, dead, most_seconds, host_factor, most_host_seconds")
-def equity_exact_within(*args: Any) -> Optional[Tally]:
-    """All units' tally if the seconds bound b <= most_seconds and b * host_factor <= most_host_seconds, else None."""
-    # Where the side module lacks the bound, always None: the caller then plans
-    if len(args) != 7:
-        raise TypeError("equity_exact_within(players_holdings, weights, board, dead, most_seconds, host_factor, "
-                        "most_host_seconds) takes 7 arguments")
-    game = _Game(args)
-    most, factor, most_host = [_as_double(limit) for limit in args[4:]]
+def _all_units_within(game: _Game, most: float, factor: float, most_host: float) -> Optional[Tuple["_EquityTally", int]]:
+    """all_units_within in _core.c: (tally, status) of every unit of the game when its seconds bound b has
+    b <= most and b * factor <= most_host and it has units; None otherwise (also where the side module lacks
+    the bound)."""
     seconds = ctypes.c_double(0)
     if _seconds_bound is None or _seconds_bound(game.address, ctypes.byref(seconds)) != 0:
         return None
@@ -907,7 +902,21 @@ def equity_exact_within(*args: Any) -> Optional[Tally]:
     if status != 0 or not units:
         return None
     tally = _EquityTally()
-    status = _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally))
+    return tally, _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally))
+
+
+@_signature("players_holdings, weights, board, dead, most_seconds, host_factor, most_host_seconds")
+def equity_exact_within(*args: Any) -> Optional[Tally]:
+    """All units' tally if the seconds bound b <= most_seconds and b * host_factor <= most_host_seconds, else None."""
+    # Where the side module lacks the bound, always None: the caller then plans
+    if len(args) != 7:
+        raise TypeError("equity_exact_within(players_holdings, weights, board, dead, most_seconds, host_factor, "
+                        "most_host_seconds) takes 7 arguments")
+    game = _Game(args)
+    run = _all_units_within(game, *[_as_double(limit) for limit in args[4:]])
+    if run is None:
+        return None
+    tally, status = run
     if status != 0:
         raise _status_error(status)
     return _tally_dict(tally, game.players)
@@ -1098,18 +1107,11 @@ def equity_ranges(*args: Any) -> Optional[Tuple[Any, ...]]:
         game = _Game((holdings, weights if weighted else None, board, dead))
     except ValueError:
         return None
-    seconds = ctypes.c_double(0)
-    if _seconds_bound is None or _seconds_bound(game.address, ctypes.byref(seconds)) != 0:
-        return None
-    if not (seconds.value <= most and seconds.value * factor <= most_host):
-        return None
-    units, status = game.units()
-    if status != 0 or not units:
-        return None
-    tally = _EquityTally()
+    run = _all_units_within(game, most, factor, most_host)
     # a refused spot or no deal at all: the checked path's deal search words it
-    if _lib.ph_equity_exact(game.address, 0, units, ctypes.addressof(tally)) != 0:
+    if run is None or run[1] != 0:
         return None
+    tally = run[0]
     if not tally.deals or tally.deals > (1 << 53) // 2520:
         return None
     return _exact_fields(tally, [label for label, _ in read], weighted, board, dead)
