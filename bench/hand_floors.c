@@ -8,15 +8,20 @@
  * Prebuilt rows, HANDS (default 10^6) random hands of 5, 6 and 7 cards, 64 MB touched before every pass so
  * that the hands come from memory, as they do in the kit between its contenders:
  *   - ph_hand_value over the 16-byte ph_hand array (the kit's row);
- *   - the same lookups over an array of the hands' 8-byte keys alone (flush hands counted as a constant):
- *     what a hand of half the size would cost with the same lookups. A 16-byte hand is what an exact
- *     ph_hand_check needs beside the additive key (the cards' bits: a repeated card carries), and what the
- *     peers' prebuilt objects hold (holdem-hand-evaluator's key + mask, OMPEval's __m128i);
+ *   - one table load a hand from the same array (ph_hand's value table at the key's sized hash, no flush test,
+ *     no row load): the floor of any 16-byte hand whose value is a single lookup. 16 bytes is what every
+ *     prebuilt-object peer holds (holdem-hand-evaluator's key + mask, OMPEval's __m128i) and what a hand needs:
+ *     the additive key (24-bit rank hash, 16 bits of suit counters) and the cards' 52 suit-major bits, which
+ *     give a flush suit's ranks and an exact ph_hand_check (a repeated card carries);
+ *   - the same two lookups over an array of the hands' 8-byte keys alone, flush hands read as a constant:
+ *     what the stream saves, for a hand that could not evaluate its flushes;
  *   - the 16-byte array read alone (one add a hand): the stream.
  * Nested rows (the kit's phi_all7 loop): ph_hand_value; the rank lookups with the flush test dropped (wrong
- * values for flushes: what the flush branch costs); and the histogram increments alone, replayed from the
- * value sequence stored beforehand (the floor every nested-loop row shares: 71 % of consecutive 7-card hands
- * in this order have the same value, so the increments chain through memory).
+ * values for flushes: what the flush branch costs); one table load a hand (wrong values: the floor of a
+ * single-lookup hand); no table at all, the value taken from the key's bits (the loop, the key adds and the
+ * histogram); and the histogram increments alone, replayed from the value sequence stored beforehand (the
+ * floor every nested-loop row shares: 71 % of consecutive 7-card hands in this order have the same value, so
+ * the increments chain through memory).
  * CPU times, median of 5 passes (nested: 3). */
 #define _GNU_SOURCE
 #define PH_INLINE_ALL
@@ -63,6 +68,17 @@ __attribute__((noinline)) static void values_of_hands(const ph_hand *h, size_t n
         out[i] = (uint16_t)ph_hand_value(h[i]);
 }
 
+/* One load from the first 128 KB of ph_hand's value table at the sized hash's low 16 bits: no rank rule. */
+static inline int one_load(uint64_t key) {
+    _Static_assert(PH_HAND_VALUE_ENTRIES >= 65536, "the one-load floor reads 65,536 entries");
+    return ph_hand_values[(key >> PH_HAND_SIZE_SHIFT) & 0xffff];
+}
+
+__attribute__((noinline)) static void one_load_of_hands(const ph_hand *h, size_t n, uint16_t *out) {
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint16_t)one_load(h[i].key);
+}
+
 __attribute__((noinline)) static void values_of_keys(const uint64_t *keys, size_t n, uint16_t *out) {
     for (size_t i = 0; i < n; i++)
         out[i] = (uint16_t)((keys[i] & PH_SUIT_FLUSH_BITS) ? 1 : rank_lookup(keys[i]));
@@ -101,9 +117,13 @@ __attribute__((noinline)) static void stream_of_hands(const ph_hand *h, size_t n
     } while (0)
 
 static inline int plain_value_of(ph_hand hand) { return rank_lookup(hand.key); }
+static inline int one_load_value_of(ph_hand hand) { return one_load(hand.key); }
+static inline int no_table_value_of(ph_hand hand) { return (int)(hand.key >> PH_HAND_ROW_SHIFT); }
 
 __attribute__((noinline)) static void nested_values(uint64_t *hist) { ALL_SEVEN(ph_hand_value, hist[value]++); }
 __attribute__((noinline)) static void nested_no_flush_test(uint64_t *hist) { ALL_SEVEN(plain_value_of, hist[value]++); }
+__attribute__((noinline)) static void nested_one_load(uint64_t *hist) { ALL_SEVEN(one_load_value_of, hist[value]++); }
+__attribute__((noinline)) static void nested_no_table(uint64_t *hist) { ALL_SEVEN(no_table_value_of, hist[value]++); }
 __attribute__((noinline)) static void stored_values(uint16_t *out) {
     size_t i = 0;
     ALL_SEVEN(ph_hand_value, out[i++] = value);
@@ -133,7 +153,7 @@ static void prebuilt_rows(size_t n, size_t k) {
         hands[i] = hand;
         keys[i] = hand.key;
     }
-    double t[3][PASSES];
+    double t[4][PASSES];
     for (int p = 0; p < PASSES; p++) {
         double start;
         evict_caches();
@@ -142,12 +162,16 @@ static void prebuilt_rows(size_t n, size_t k) {
         t[0][p] = cpu_seconds() - start;
         evict_caches();
         start = cpu_seconds();
-        values_of_keys(keys, n, check);
+        one_load_of_hands(hands, n, check);
         t[1][p] = cpu_seconds() - start;
         evict_caches();
         start = cpu_seconds();
-        stream_of_hands(hands, n, check);
+        values_of_keys(keys, n, check);
         t[2][p] = cpu_seconds() - start;
+        evict_caches();
+        start = cpu_seconds();
+        stream_of_hands(hands, n, check);
+        t[3][p] = cpu_seconds() - start;
     }
     values_of_keys(keys, n, check);
     for (size_t i = 0; i < n; i++)
@@ -155,9 +179,10 @@ static void prebuilt_rows(size_t n, size_t k) {
             fprintf(stderr, "the key lookup differs from ph_hand_value at hand %zu\n", i);
             exit(1);
         }
-    double hands16 = median(t[0], PASSES), keys8 = median(t[1], PASSES), stream = median(t[2], PASSES);
-    printf("| %zu cards | %.2f | %.2f (%.2fx) | %.2f |\n", k, hands16 * 1e9 / (double)n, keys8 * 1e9 / (double)n,
-           hands16 / keys8, stream * 1e9 / (double)n);
+    double hands16 = median(t[0], PASSES), one16 = median(t[1], PASSES), keys8 = median(t[2], PASSES),
+           stream = median(t[3], PASSES);
+    printf("| %zu cards | %.2f | %.2f (%.2fx) | %.2f (%.2fx) | %.2f |\n", k, hands16 * 1e9 / (double)n,
+           one16 * 1e9 / (double)n, hands16 / one16, keys8 * 1e9 / (double)n, hands16 / keys8, stream * 1e9 / (double)n);
     free(hands);
     free(keys);
     free(out);
@@ -171,20 +196,22 @@ int main(int argc, char **argv) {
         return 2;
     printf("prebuilt hands, ns a hand (CPU time, median of %d passes, %zu hands, caches evicted before each)\n\n",
            PASSES, n);
-    printf("| hand size | ph_hand_value, 16-byte ph_hand | same lookups, 8-byte keys | the 16-byte array read alone |\n");
-    printf("|---|---:|---:|---:|\n");
+    printf("| hand size | ph_hand_value, 16-byte ph_hand | one table load, 16-byte hands | the two lookups, 8-byte keys "
+           "(no flushes) | the 16-byte array read alone |\n");
+    printf("|---|---:|---:|---:|---:|\n");
     for (size_t k = 5; k <= 7; k++)
         prebuilt_rows(n, k);
 
     uint64_t *hist = calloc(65536, sizeof *hist), *replayed = calloc(65536, sizeof *replayed);
+    uint64_t *floor_hist = calloc(65536, sizeof *floor_hist); /* the floors' wrong values land here */
     uint16_t *values = malloc(2 * (size_t)ALL7);
-    if (!hist || !replayed || !values)
+    if (!hist || !replayed || !floor_hist || !values)
         return 2;
     stored_values(values);
     size_t same = 0;
     for (size_t i = 1; i < ALL7; i++)
         same += values[i] == values[i - 1];
-    double t[3][NESTED_PASSES];
+    double t[5][NESTED_PASSES];
     for (int p = 0; p < NESTED_PASSES; p++) {
         memset(hist, 0, 65536 * sizeof *hist);
         memset(replayed, 0, 65536 * sizeof *replayed);
@@ -192,12 +219,17 @@ int main(int argc, char **argv) {
         nested_values(hist);
         t[0][p] = cpu_seconds() - start;
         start = cpu_seconds();
-        nested_no_flush_test(replayed);
+        nested_no_flush_test(floor_hist);
         t[1][p] = cpu_seconds() - start;
-        memset(replayed, 0, 65536 * sizeof *replayed);
+        start = cpu_seconds();
+        nested_one_load(floor_hist);
+        t[2][p] = cpu_seconds() - start;
+        start = cpu_seconds();
+        nested_no_table(floor_hist);
+        t[3][p] = cpu_seconds() - start;
         start = cpu_seconds();
         histogram_alone(values, replayed);
-        t[2][p] = cpu_seconds() - start;
+        t[4][p] = cpu_seconds() - start;
     }
     if (memcmp(hist, replayed, 65536 * sizeof *hist) != 0) {
         fprintf(stderr, "the replayed histogram differs\n");
@@ -206,10 +238,19 @@ int main(int argc, char **argv) {
     printf("\nall 133,784,560 7-card hands in the kit's nested loops, ms (median of %d passes); %.1f %% of consecutive "
            "hands have the same value\n\n",
            NESTED_PASSES, 100.0 * (double)same / ALL7);
-    printf("| ph_hand_add + ph_hand_value | rank lookups, no flush test | histogram increments alone |\n");
-    printf("|---:|---:|---:|\n");
-    printf("| %.1f | %.1f | %.1f |\n", median(t[0], NESTED_PASSES) * 1e3, median(t[1], NESTED_PASSES) * 1e3,
-           median(t[2], NESTED_PASSES) * 1e3);
+    printf("| ph_hand_add + ph_hand_value | rank lookups, no flush test | one table load | no table | histogram "
+           "increments alone |\n");
+    printf("|---:|---:|---:|---:|---:|\n");
+    printf("| %.1f | %.1f | %.1f | %.1f | %.1f |\n", median(t[0], NESTED_PASSES) * 1e3, median(t[1], NESTED_PASSES) * 1e3,
+           median(t[2], NESTED_PASSES) * 1e3, median(t[3], NESTED_PASSES) * 1e3, median(t[4], NESTED_PASSES) * 1e3);
+    uint64_t floor_sum = 0; /* read, so that no floor's stores can be dropped */
+    for (size_t v = 0; v < 65536; v++)
+        floor_sum += floor_hist[v];
+    if (floor_sum != 3 * (uint64_t)NESTED_PASSES * ALL7) {
+        fprintf(stderr, "the floors counted %llu hands\n", (unsigned long long)floor_sum);
+        return 1;
+    }
+    free(floor_hist);
     free(hist);
     free(replayed);
     free(values);
