@@ -75,6 +75,30 @@ enum { PH_BATCH_PORTABLE = 1, PH_BATCH_AVX2 = 2, PH_BATCH_AVX512 = 4, PH_BATCH_S
  * prefetcher fell behind: 1 KB ahead took 8-12 % off 10^7 random 7-card rows (bench/RESULTS.md). */
 enum { PH_PREFETCH_AHEAD = 1024 };
 
+/* The x86 kernels look a step's eight rank hashes up this many steps after computing them, from (row, column)
+ * pairs left in a ring on the stack: the loads then have their addresses long before they issue, and many are
+ * in flight at once. Looked up within their own step, they waited on that step's vector work and went out a few
+ * at a time: the delay took 6-25 % off random rows on Zen 4, both kernels, 7 cards least (bench/RESULTS.md). */
+enum { PH_LOOKUP_DELAY = 4, PH_LOOKUP_RING = 8 };
+
+/* The ring: a step's 8 (row, column) pairs, the step at row i in slot (i / 8) % PH_LOOKUP_RING. */
+typedef uint32_t ph_lookup_ring[PH_LOOKUP_RING][16];
+
+/* Values of the step of eight rows at `row` from its pairs in the ring, into out[row .. row + 7]. */
+static inline void ph_look_up_step(ph_lookup_ring ring, size_t row, const uint16_t *base_of_row,
+                                   const uint16_t *value_at, uint16_t *out) {
+    const uint32_t *pairs = ring[(row / 8) % PH_LOOKUP_RING];
+    for (int j = 0; j < 8; j++)
+        out[row + j] = value_at[base_of_row[pairs[2 * j]] + pairs[2 * j + 1]];
+}
+
+/* The steps still waiting in the ring when a kernel's loop stops at row `end` (steps from `start`). */
+static inline void ph_look_up_rest(ph_lookup_ring ring, size_t start, size_t end, const uint16_t *base_of_row,
+                                   const uint16_t *value_at, uint16_t *out) {
+    for (size_t row = end - start >= 8 * PH_LOOKUP_DELAY ? end - 8 * PH_LOOKUP_DELAY : start; row < end; row += 8)
+        ph_look_up_step(ring, row, base_of_row, value_at, out);
+}
+
 /* The x86 kernels mark each step's flush rows in a bitset, branch-free, and work them off at the end of a
  * chunk of this many rows while its rows are still in cache: flushes are 3 % of random 7-card hands, but a
  * step of eight holds one 22 % of the time, and a branch on them mispredicts. */

@@ -8,9 +8,9 @@
  * three rank planes give the 24-bit rank hash, two suit planes the four suit counters. Validation is
  * vector-wide too: ids above 51 by a saturating subtraction, repeated cards by comparing each group with
  * its rotations mod k (distances 1..k/2 cover every pair of cards). The rank hash is then looked up per
- * hand (two dependent loads), and the rare hands with a flush are marked and redone from their rows at the
- * end of each chunk of rows (ph_finish_flush_rows, shared with the AVX-512 kernel). The environment variable
- * PH_SIMD caps the kernel chosen (kernels_allowed). */
+ * hand (two dependent loads) a few steps later (ph_look_up_step), and the rare hands with a flush are marked
+ * and redone from their rows at the end of each chunk of rows (ph_finish_flush_rows); both are shared with
+ * the AVX-512 kernel. The environment variable PH_SIMD caps the kernel chosen (kernels_allowed). */
 #include "pokerhash.h"
 #include "eval_internal.h"
 
@@ -122,6 +122,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
     const uint16_t *base_of_row = ph_quinary_values + rows, *value_at = ph_quinary_values + values;
     uint64_t flush_words[PH_CHUNK_ROWS / 64];
     uint8_t *flush_steps = (uint8_t *)flush_words;
+    ph_lookup_ring ring;
     const __m256i row_column_mask = _mm256_set1_epi64x((int64_t)((uint64_t)((1u << shift) - 1) << 32 | (PH_HASH_MASK >> shift)));
     /* The last load of a step reads 16 bytes from row i + 6: stop while that stays inside the input. */
     size_t i = start;
@@ -135,23 +136,17 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
             break;
         flush_steps[(i - start) / 8] = (uint8_t)flush;
         /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts; the
-         * mask also drops the sums' carries above bit 23. */
+         * mask also drops the sums' carries above bit 23. Into the ring, looked up PH_LOOKUP_DELAY steps on. */
         __m256i lo_at = _mm256_blend_epi32(_mm256_srli_epi64(lo, shift), _mm256_slli_epi64(lo, 32), 0xaa);
         __m256i hi_at = _mm256_blend_epi32(_mm256_srli_epi64(hi, shift), _mm256_slli_epi64(hi, 32), 0xaa);
         lo_at = _mm256_and_si256(lo_at, row_column_mask);
         hi_at = _mm256_and_si256(hi_at, row_column_mask);
-        /* A 64-bit move a hand out of the vector registers (row | column << 32): 2-3 % faster on Zen 4 than
-         * the compiler's 32-bit moves from a stored pair of words, half as many moves through the shuffle
-         * port on Intel. */
-        __m128i hands01 = _mm256_castsi256_si128(lo_at), hands23 = _mm256_extracti128_si256(lo_at, 1);
-        __m128i hands45 = _mm256_castsi256_si128(hi_at), hands67 = _mm256_extracti128_si256(hi_at, 1);
-        const uint64_t at[8] = {(uint64_t)_mm_cvtsi128_si64(hands01), (uint64_t)_mm_extract_epi64(hands01, 1),
-                                (uint64_t)_mm_cvtsi128_si64(hands23), (uint64_t)_mm_extract_epi64(hands23, 1),
-                                (uint64_t)_mm_cvtsi128_si64(hands45), (uint64_t)_mm_extract_epi64(hands45, 1),
-                                (uint64_t)_mm_cvtsi128_si64(hands67), (uint64_t)_mm_extract_epi64(hands67, 1)};
-        for (int j = 0; j < 8; j++)
-            out[i + j] = value_at[base_of_row[(uint32_t)at[j]] + (at[j] >> 32)];
+        _mm256_storeu_si256((__m256i *)ring[(i / 8) % PH_LOOKUP_RING], lo_at);
+        _mm256_storeu_si256((__m256i *)(ring[(i / 8) % PH_LOOKUP_RING] + 8), hi_at);
+        if (i - start >= 8 * PH_LOOKUP_DELAY)
+            ph_look_up_step(ring, i - 8 * PH_LOOKUP_DELAY, base_of_row, value_at, out);
     }
+    ph_look_up_rest(ring, start, i, base_of_row, value_at, out);
     size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);
     return changed != SIZE_MAX ? changed : i;
 }

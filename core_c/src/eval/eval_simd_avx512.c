@@ -62,6 +62,7 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
                   hearts_spades = _mm512_loadu_si512(ph_card_planes[4]), zero = _mm512_setzero_si512();
     uint64_t flush_words[PH_CHUNK_ROWS / 64];
     uint8_t *flush_steps = (uint8_t *)flush_words;
+    ph_lookup_ring ring;
     size_t i = start;
     for (; i + 8 <= end && (n - i) * k >= 64; i += 8) {
         const uint8_t *step = cards + i * k;
@@ -82,14 +83,15 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         __m512i counters = _mm512_add_epi64(_mm512_add_epi64(cd, _mm512_slli_epi64(hs, 8)), _mm512_set1_epi64(PH_SUIT_BIAS));
         flush_steps[(i - start) / 8] = (uint8_t)_mm512_test_epi64_mask(counters, _mm512_set1_epi64(PH_SUIT_FLUSH_BITS));
 
-        /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts. */
+        /* Row and column of each hash side by side (row in the low half), so the lookups need no shifts; into
+         * the ring, looked up PH_LOOKUP_DELAY steps on. */
         __m512i at = _mm512_or_si512(_mm512_srli_epi64(hash, shift),
                                      _mm512_slli_epi64(_mm512_and_si512(hash, _mm512_set1_epi64((1 << shift) - 1)), 32));
-        uint32_t row_column[16];
-        _mm512_storeu_si512(row_column, at);
-        for (int j = 0; j < 8; j++)
-            out[i + j] = value_at[base_of_row[row_column[2 * j]] + row_column[2 * j + 1]];
+        _mm512_storeu_si512(ring[(i / 8) % PH_LOOKUP_RING], at);
+        if (i - start >= 8 * PH_LOOKUP_DELAY)
+            ph_look_up_step(ring, i - 8 * PH_LOOKUP_DELAY, base_of_row, value_at, out);
     }
+    ph_look_up_rest(ring, start, i, base_of_row, value_at, out);
     size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);
     return changed != SIZE_MAX ? changed : i;
 }
