@@ -1,6 +1,6 @@
 /* Every batch path this CPU runs, forced one at a time (ph_batch_with), against ph_evaluate on every 5-, 6-
- * and 7-card hand (each row's cards in a random order), and against each other on bad rows: the same status,
- * the same bad row index and the same rows written before it. Run by tests/test_batch_paths_c.py:
+ * and 7-card hand (each row's cards in a random order) and on short batches, and against each other on bad rows:
+ * the same status, the same bad row index and the same rows written before it. Run by tests/test_batch_paths_c.py:
  *
  *   cc -std=c11 -O2 -Wall -Wextra -pthread -Icore_c/include -Icore_c/src/common tests/c/test_batch_paths.c \
  *      core_c/src/\*\/\*.c core_c/tables/\*.c -o /tmp/test_batch_paths && /tmp/test_batch_paths
@@ -62,6 +62,30 @@ static void test_every_hand(size_t k, uint8_t *rows, uint16_t *want, uint16_t *g
         if (ph_batch_kernels() & kernels[p].kernel)
             CHECK(differ[p] == 0, "%s k=%zu: %zu of %llu hands differ from ph_evaluate", kernels[p].name, k,
                   differ[p], (unsigned long long)total);
+}
+
+/* Every row count from 1 to 8 * (PH_LOOKUP_DELAY + 3), at the start of the rows and at an offset: a chunk
+ * whose loop stops before the kernels' delayed lookups begin, just after, and a few steps on, with the rows
+ * after the batch left untouched. */
+static void test_short_batches(size_t k, uint8_t *rows, uint16_t *want, uint16_t *got) {
+    enum { MOST = 8 * (PH_LOOKUP_DELAY + 3), GUARD = 0xbeef };
+    CHECK(ph_combinations(52, k, 2000003, 2 * MOST, rows) == PH_OK, "rows k=%zu", k);
+    shuffle_rows(rows, 2 * MOST, k);
+    for (size_t i = 0; i < 2 * MOST; i++)
+        want[i] = (uint16_t)ph_evaluate(rows + i * k, k);
+    for (size_t p = 0; p < KERNELS; p++) {
+        if (!(ph_batch_kernels() & kernels[p].kernel))
+            continue;
+        for (size_t offset = 0; offset <= MOST; offset += MOST)
+            for (size_t count = 1; count <= MOST; count++) {
+                for (size_t i = 0; i <= count; i++)
+                    got[i] = GUARD;
+                CHECK(ph_batch_with(kernels[p].kernel, rows + offset * k, count, k, got, NULL) == PH_OK,
+                      "%s k=%zu count %zu status", kernels[p].name, k, count);
+                CHECK(memcmp(got, want + offset, sizeof *got * count) == 0 && got[count] == GUARD,
+                      "%s k=%zu: %zu rows from row %zu", kernels[p].name, k, count, offset);
+            }
+    }
 }
 
 /* One bad row at many places (every offset in a step of eight, around the chunk ends, at random), of each
@@ -133,6 +157,7 @@ int main(int argc, char **argv) {
     printf("\n");
     for (size_t k = 5; k <= 7; k++) {
         test_every_hand(k, rows, want, got);
+        test_short_batches(k, rows, want, got);
         test_bad_rows(k, rows, got, want);
     }
     free(rows);
