@@ -81,18 +81,30 @@ enum { PH_PREFETCH_AHEAD = 1024 };
  * at a time: the delay took 6-25 % off random rows on Zen 4, both kernels, 7 cards least (bench/RESULTS.md). */
 enum { PH_LOOKUP_DELAY = 4, PH_LOOKUP_RING = 8 };
 
-/* The ring: a step's 8 (row, column) pairs, the step at row i in slot (i / 8) % PH_LOOKUP_RING. */
+/* The ring: each step's eight (row, column) pairs, 64 bytes. */
 typedef uint32_t ph_lookup_ring[PH_LOOKUP_RING][16];
 
-/* Values of the step of eight rows at `row` from its pairs in the ring, into out[row .. row + 7]. */
+/* The slot of the step of eight rows at `row`. */
+static inline uint32_t *ph_lookup_slot(ph_lookup_ring ring, size_t row) {
+    return ring[(row / 8) % PH_LOOKUP_RING];
+}
+
+/* Values of the step at `row` from its pairs, into out[row .. row + 7]. */
 static inline void ph_look_up_step(ph_lookup_ring ring, size_t row, const uint16_t *base_of_row,
                                    const uint16_t *value_at, uint16_t *out) {
-    const uint32_t *pairs = ring[(row / 8) % PH_LOOKUP_RING];
+    const uint32_t *pairs = ph_lookup_slot(ring, row);
     for (int j = 0; j < 8; j++)
         out[row + j] = value_at[base_of_row[pairs[2 * j]] + pairs[2 * j + 1]];
 }
 
-/* The steps still waiting in the ring when a kernel's loop stops at row `end` (steps from `start`). */
+/* Once the step at `row` is in its slot (a chunk's steps start at `start`): the step PH_LOOKUP_DELAY behind. */
+static inline void ph_look_up_due(ph_lookup_ring ring, size_t start, size_t row, const uint16_t *base_of_row,
+                                  const uint16_t *value_at, uint16_t *out) {
+    if (row - start >= 8 * PH_LOOKUP_DELAY)
+        ph_look_up_step(ring, row - 8 * PH_LOOKUP_DELAY, base_of_row, value_at, out);
+}
+
+/* The steps still in the ring when a kernel's loop stops at row `end`. */
 static inline void ph_look_up_rest(ph_lookup_ring ring, size_t start, size_t end, const uint16_t *base_of_row,
                                    const uint16_t *value_at, uint16_t *out) {
     for (size_t row = end - start >= 8 * PH_LOOKUP_DELAY ? end - 8 * PH_LOOKUP_DELAY : start; row < end; row += 8)

@@ -141,10 +141,10 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
         __m256i hi_at = _mm256_blend_epi32(_mm256_srli_epi64(hi, shift), _mm256_slli_epi64(hi, 32), 0xaa);
         lo_at = _mm256_and_si256(lo_at, row_column_mask);
         hi_at = _mm256_and_si256(hi_at, row_column_mask);
-        _mm256_storeu_si256((__m256i *)ring[(i / 8) % PH_LOOKUP_RING], lo_at);
-        _mm256_storeu_si256((__m256i *)(ring[(i / 8) % PH_LOOKUP_RING] + 8), hi_at);
-        if (i - start >= 8 * PH_LOOKUP_DELAY)
-            ph_look_up_step(ring, i - 8 * PH_LOOKUP_DELAY, base_of_row, value_at, out);
+        uint32_t *slot = ph_lookup_slot(ring, i);
+        _mm256_storeu_si256((__m256i *)slot, lo_at);
+        _mm256_storeu_si256((__m256i *)(slot + 8), hi_at);
+        ph_look_up_due(ring, start, i, base_of_row, value_at, out);
     }
     ph_look_up_rest(ring, start, i, base_of_row, value_at, out);
     size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);

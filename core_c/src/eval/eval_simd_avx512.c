@@ -87,9 +87,8 @@ PH_KERNEL size_t chunk(const uint8_t *cards, size_t start, size_t end, size_t n,
          * the ring, looked up PH_LOOKUP_DELAY steps on. */
         __m512i at = _mm512_or_si512(_mm512_srli_epi64(hash, shift),
                                      _mm512_slli_epi64(_mm512_and_si512(hash, _mm512_set1_epi64((1 << shift) - 1)), 32));
-        _mm512_storeu_si512(ring[(i / 8) % PH_LOOKUP_RING], at);
-        if (i - start >= 8 * PH_LOOKUP_DELAY)
-            ph_look_up_step(ring, i - 8 * PH_LOOKUP_DELAY, base_of_row, value_at, out);
+        _mm512_storeu_si512(ph_lookup_slot(ring, i), at);
+        ph_look_up_due(ring, start, i, base_of_row, value_at, out);
     }
     ph_look_up_rest(ring, start, i, base_of_row, value_at, out);
     size_t changed = ph_finish_flush_rows(cards, start, (i - start) / 8, k, flush_words, out);
