@@ -15,6 +15,8 @@
 
 #include "pokerhash.h"
 #include "peers.h"
+#define BENCH_SEED 0x5eed5eed12345678u
+#include "splitmix.h"
 
 #ifndef BENCH_FLAGS
 #define BENCH_FLAGS "(unknown flags)"
@@ -49,14 +51,6 @@ static uint64_t hist_a[SLOTS], hist_b[SLOTS], hist_c[SLOTS];
 static uint8_t *rows_ours, *rows_ref;          /* ALL5 rows of 5 ids */
 static uint64_t *masks_ours, *masks_ref;       /* ALL5 masks */
 
-/* splitmix64: fixed seed, so every run (and every build) times the very same hands. */
-static uint64_t rng_state = 0x5eed5eed12345678u;
-static uint64_t next_random(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 static void make_rows(uint8_t *rows, size_t n, int k) {
     for (size_t i = 0; i < n; i++) {

@@ -15,20 +15,9 @@
 
 #include "hand_index.h"
 #include "pokerhash.h"
-
-static double cpu_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-static uint64_t next_random(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
+#include "cpu_time.h"
+#define BENCH_SEED 0x9E3779B97F4A7C15u
+#include "splitmix.h"
 
 static void *alloc_or_die(size_t bytes) {
     void *p = calloc(1, bytes);
@@ -59,14 +48,14 @@ typedef struct game {
 static int race(const game *g, int rounds, size_t n) {
     hand_indexer_t ref;
     ph_indexer *ours;
-    double t0 = cpu_now();
+    double t0 = cpu_seconds();
     if (!hand_indexer_init(g->rounds, g->cards, &ref))
         return fprintf(stderr, "reference init failed\n"), 1;
-    double ref_init = cpu_now() - t0;
-    t0 = cpu_now();
+    double ref_init = cpu_seconds() - t0;
+    t0 = cpu_seconds();
     if (ph_indexer_new(g->cards, g->rounds, &ours) != PH_OK)
         return fprintf(stderr, "ph_indexer_new failed\n"), 1;
-    double our_init = cpu_now() - t0;
+    double our_init = cpu_seconds() - t0;
     unsigned last = g->rounds - 1u, k = g->total;
     uint64_t size = ph_indexer_size(ours, last);
     if (size != hand_indexer_size(&ref, last))
@@ -119,7 +108,7 @@ static int race(const game *g, int rounds, size_t n) {
     for (int round = 0; round < rounds; round++)
         for (int c = 0; c < CONTENDERS; c++) {
             uint64_t sum = 0, all[8];
-            t0 = cpu_now();
+            t0 = cpu_seconds();
             switch (c) {
             case REF_INDEX:
                 for (size_t i = 0; i < n; i++)
@@ -148,7 +137,7 @@ static int race(const game *g, int rounds, size_t n) {
                     ph_indexer_unindex(ours, last, indexes[i], out + i * k);
                 break;
             }
-            double t = cpu_now() - t0;
+            double t = cpu_seconds() - t0;
             if (c == REF_UNINDEX || c == OUR_UNINDEX)
                 for (size_t i = 0; i < n * k; i++)
                     sum += out[i];

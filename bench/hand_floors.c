@@ -33,6 +33,7 @@
 
 #include "pokerhash.h"
 #include "cpu_time.h"
+#include "splitmix.h"
 
 #define PASSES 5
 #define NESTED_PASSES 3
@@ -43,20 +44,20 @@ static double median(double *t, int n) {
     return t[n / 2];
 }
 
-static uint64_t rng_state = 0x5eedu;
-static uint64_t next_random(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 static volatile char *evict_buffer;
 enum { EVICT_BYTES = 64 << 20 };
 static void evict_caches(void) {
     for (size_t i = 0; i < EVICT_BYTES; i += 64)
         evict_buffer[i]++;
 }
+
+/* The CPU time of one statement, into `seconds`. */
+#define TIMED(seconds, statement)                                                                                \
+    do {                                                                                                         \
+        double start_ = cpu_seconds();                                                                           \
+        statement;                                                                                               \
+        (seconds) = cpu_seconds() - start_;                                                                      \
+    } while (0)
 
 /* The plain lookup of ph_hand_value (PH_HAND_TABLE), without the flush test. */
 static inline int rank_lookup(uint64_t key) {
@@ -155,23 +156,14 @@ static void prebuilt_rows(size_t n, size_t k) {
     }
     double t[4][PASSES];
     for (int p = 0; p < PASSES; p++) {
-        double start;
         evict_caches();
-        start = cpu_seconds();
-        values_of_hands(hands, n, out);
-        t[0][p] = cpu_seconds() - start;
+        TIMED(t[0][p], values_of_hands(hands, n, out));
         evict_caches();
-        start = cpu_seconds();
-        one_load_of_hands(hands, n, check);
-        t[1][p] = cpu_seconds() - start;
+        TIMED(t[1][p], one_load_of_hands(hands, n, check));
         evict_caches();
-        start = cpu_seconds();
-        values_of_keys(keys, n, check);
-        t[2][p] = cpu_seconds() - start;
+        TIMED(t[2][p], values_of_keys(keys, n, check));
         evict_caches();
-        start = cpu_seconds();
-        stream_of_hands(hands, n, check);
-        t[3][p] = cpu_seconds() - start;
+        TIMED(t[3][p], stream_of_hands(hands, n, check));
     }
     values_of_keys(keys, n, check);
     for (size_t i = 0; i < n; i++)
@@ -215,21 +207,11 @@ int main(int argc, char **argv) {
     for (int p = 0; p < NESTED_PASSES; p++) {
         memset(hist, 0, 65536 * sizeof *hist);
         memset(replayed, 0, 65536 * sizeof *replayed);
-        double start = cpu_seconds();
-        nested_values(hist);
-        t[0][p] = cpu_seconds() - start;
-        start = cpu_seconds();
-        nested_no_flush_test(floor_hist);
-        t[1][p] = cpu_seconds() - start;
-        start = cpu_seconds();
-        nested_one_load(floor_hist);
-        t[2][p] = cpu_seconds() - start;
-        start = cpu_seconds();
-        nested_no_table(floor_hist);
-        t[3][p] = cpu_seconds() - start;
-        start = cpu_seconds();
-        histogram_alone(values, replayed);
-        t[4][p] = cpu_seconds() - start;
+        TIMED(t[0][p], nested_values(hist));
+        TIMED(t[1][p], nested_no_flush_test(floor_hist));
+        TIMED(t[2][p], nested_one_load(floor_hist));
+        TIMED(t[3][p], nested_no_table(floor_hist));
+        TIMED(t[4][p], histogram_alone(values, replayed));
     }
     if (memcmp(hist, replayed, 65536 * sizeof *hist) != 0) {
         fprintf(stderr, "the replayed histogram differs\n");

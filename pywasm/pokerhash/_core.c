@@ -1781,8 +1781,7 @@ static PyObject *ranges_fields(range_player *players, Py_ssize_t n, const uint8_
         goto done;
     }
     PyObject *labels = PyTuple_New(n);
-    for (Py_ssize_t p = 0; labels && p < n; p++)
-        {
+    for (Py_ssize_t p = 0; labels && p < n; p++) {
         Py_INCREF(players[p].label);
         PyTuple_SET_ITEM(labels, p, players[p].label);
     }
