@@ -1,7 +1,8 @@
 """The reference for range notation: pokerhash's original pure-Python parser, kept word for word in its rules
 (regexes, expansion order, merge order, messages) so that the C parser (core_c/src/ranges/) can be checked
 against it. tests/vectors/make_range_vectors.py writes its answers to tests/vectors/ranges.jsonl, which the C,
-Python and JS tests replay. Card text is read by the library's card parser (tested on its own).
+Python and JS tests replay. Card text is read by the library's card parser, and messages quote user text with
+the library's `shown` (both tested on their own).
 
     parse(text) -> (normalized_text, [(ascending card ids, weight), ...])   raises ValueError
 """
@@ -14,6 +15,7 @@ import re
 from typing import Dict, List, Tuple
 
 import pokerhash
+from pokerhash._checks import shown  # messages quote user text as the library does: cut at 40 characters
 
 Combo = Tuple[int, ...]
 RANKS = "23456789TJQKA"
@@ -55,12 +57,12 @@ def _split_weight(token: str) -> Tuple[str, float]:
     try:
         weight = float(weight_text)
     except ValueError:
-        raise ValueError(f"bad weight '{weight_text}' in range token '{token}'") from None
+        raise ValueError(f"bad weight {shown(weight_text)} in range token {shown(token)}") from None
     if not math.isfinite(weight) or weight < 0:
-        raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token '{token}'")
+        raise ValueError(f"weight must be a finite number >= 0, got {weight!r} in range token {shown(token)}")
     if weight == 0 and decimal.Decimal(weight_text) != 0:  # 1e-400: a weight too small for a float
-        raise ValueError(f"weight must be 0 or a number that does not round to 0.0 as a float, got '{weight_text}' "
-                         f"in range token '{token}'")
+        raise ValueError(f"weight must be 0 or a number that does not round to 0.0 as a float, got {shown(weight_text)} "
+                         f"in range token {shown(token)}")
     return body, weight
 
 
@@ -72,7 +74,7 @@ def _token_combos(body: str, token: str) -> List[Combo]:
         high, low, kind, plus = _rank(m[1]), _rank(m[2]), _kind(m[3]), m[4]
         high, low = max(high, low), min(high, low)
         if high == low and kind:
-            raise ValueError(f"unknown range token '{token}': a pair cannot be suited or offsuit")
+            raise ValueError(f"unknown range token {shown(token)}: a pair cannot be suited or offsuit")
         return [c for h, l in _classes_up(high, low, bool(plus)) for c in _class_combos(h, l, kind)]
     m = _SPAN.match(body)
     if m:
@@ -83,7 +85,7 @@ def _token_combos(body: str, token: str) -> List[Combo]:
         cards = []
     if len(cards) == 2 or len(cards) in _OMAHA_SIZES:
         return [tuple(sorted(int(c) for c in cards))]
-    raise ValueError(f"unknown range token '{token}'")
+    raise ValueError(f"unknown range token {shown(token)}")
 
 
 def _classes_up(high: int, low: int, plus: bool) -> List[Tuple[int, int]]:
@@ -102,18 +104,18 @@ def _span_combos(m, token: str) -> List[Combo]:
     h2, l2 = max(h2, l2), min(h2, l2)
     kind1, kind2 = _kind(m[3]), _kind(m[6])
     if kind1 != kind2:
-        raise ValueError(f"unknown range token '{token}': both ends must be suited, offsuit or neither")
+        raise ValueError(f"unknown range token {shown(token)}: both ends must be suited, offsuit or neither")
     if h1 == l1 and h2 == l2:
         classes = [(r, r) for r in range(min(h1, h2), max(h1, h2) + 1)]
         if kind1:
-            raise ValueError(f"unknown range token '{token}': a pair cannot be suited or offsuit")
+            raise ValueError(f"unknown range token {shown(token)}: a pair cannot be suited or offsuit")
     elif h1 == h2 and l1 != h1 and l2 != h2:
         classes = [(h1, l) for l in range(min(l1, l2), max(l1, l2) + 1)]
     elif h1 - l1 == h2 - l2 and h1 != l1:
         gap = h1 - l1
         classes = [(h, h - gap) for h in range(min(h1, h2), max(h1, h2) + 1)]
     else:
-        raise ValueError(f"unknown range token '{token}': a span joins pairs, hands with the same top card, "
+        raise ValueError(f"unknown range token {shown(token)}: a span joins pairs, hands with the same top card, "
                          "or hands with the same gap")
     return [c for h, l in classes for c in _class_combos(h, l, kind1)]
 
