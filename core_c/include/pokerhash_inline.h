@@ -70,10 +70,14 @@ extern "C" {
 #define PH_ROW_OFFSET_TABLE PH_FLUSH_TABLE
 #endif
 #define PH_ROW_OFFSET_ENTRIES (PH_SIX_CARD_TABLE ? PH_RO_ENTRIES_567 : PH_RO_ENTRIES_57)
-/* ph_hand's own table (210 KB): one displacement over 5-, 6- and 7-card hands, so that ph_hand_value needs no
- * branch on the hand's size. Left out where PH_FLUSH_TABLE=0 (wasm), where it branches to the blocks above. */
+/* ph_hand's walk over rank multisets (1.7 MB, core_c/tables/hand_walk_tables.c): adding a card is one load and
+ * the hand then holds its value. Left out where PH_FLUSH_TABLE=0 (wasm), whose ph_hand sums the card keys
+ * and looks the value up in the blocks above. ph_hand_value reads flushes from the flush table. */
 #ifndef PH_HAND_TABLE
 #define PH_HAND_TABLE PH_FLUSH_TABLE
+#endif
+#if PH_HAND_TABLE && !PH_FLUSH_TABLE
+#error "PH_HAND_TABLE needs PH_FLUSH_TABLE"
 #endif
 /* ph_card_key_bits_first (4 KB): ph_card_key_bits with PH_SUIT_BIAS in each key, for a row's first card, so
  * that the one-call evaluator's sums start with a load instead of a load and an add of the bias (1-3 %,
@@ -84,16 +88,11 @@ extern "C" {
 
 /* The card key: four suit counters of 4 bits from bit 0, biased by 3 so that a fifth card of a suit sets the
  * counter's bit 3; a count of ids >= 52 in bits 16..19; the rank hash in bits 40..63, where a sum's carries
- * leave the word, so it is the sum mod 2^24 with no mask. ph_hand counts its cards in bits 20..36, and again
- * mod 8 in bits 37..39 (read with the hash as the key of its table). */
+ * leave the word, so it is the sum mod 2^24 with no mask. */
 #define PH_SUIT_SHIFT 0
 #define PH_SUIT_BIAS UINT64_C(0x3333)
 #define PH_SUIT_FLUSH_BITS UINT64_C(0x8888)
 #define PH_POISON_BITS (UINT64_C(0xf) << 16)
-#define PH_HAND_COUNT_SHIFT 20
-#define PH_HAND_COUNT_MASK 0x1ffffu
-#define PH_HAND_SIZE_SHIFT 37
-#define PH_HAND_ROW_SHIFT 51 /* the hand table's rows: the top 13 bits of the rank hash (rank_hash.hand_table) */
 #define PH_HASH_SHIFT 40
 #define PH_HASH_MASK 0xffffffu
 #define PH_SUITED_COUNT_MASK 0xffu /* a suited key's count of ranks (ph_suited_keys_low/high) */
@@ -116,8 +115,8 @@ extern const uint16_t ph_flush_values[8192];
 extern const uint32_t ph_rank_offsets[PH_ROW_OFFSET_ENTRIES];
 #endif
 #if PH_HAND_TABLE
-extern const uint32_t ph_hand_offsets[8192];
-extern const uint16_t ph_hand_values[PH_HAND_VALUE_ENTRIES];
+extern const uint32_t ph_hand_walk[PH_WALK_ENTRIES];
+extern const uint32_t ph_card_walk_keys[256];
 #endif
 
 /* The library functions the rare paths below call (core_c/src/eval). */
@@ -337,52 +336,80 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
 }
 #endif
 
-/* A hand is the sum of its cards' keys and the sum of their suit-major bits; the key also counts the cards,
- * from 1 for none, in bits 20..36, and from 0 mod 8 in bits 37..39. Without PH_HAND_TABLE the flush bits and
- * the first count's low three bits tell the common cases apart with one mask: all clear for seven cards
- * without a flush (a count of 8), 6 and 7 for five and six. */
-#define PH_HAND_COUNT_ONE (UINT64_C(1) << PH_HAND_COUNT_SHIFT)
-#define PH_HAND_ONE_CARD (PH_HAND_COUNT_ONE | (UINT64_C(1) << PH_HAND_SIZE_SHIFT))
-#define PH_HAND_KIND_BITS (PH_SUIT_FLUSH_BITS | (UINT64_C(7) << PH_HAND_COUNT_SHIFT))
+/* A hand: its cards' suit-major bits summed (a flush suit's ranks, and the duplicate test), its suit counters
+ * (PH_SUIT_BIAS + one a card), and `state`. With the walk table, state is the rank multiset's entry in
+ * ph_hand_walk, whose low 16 bits are its value, and `before` keeps the suit counters as they were before
+ * the last card: a flush needs four of its suit before its last card, so while no suit had four, the value
+ * is read with no test of the cards themselves (in a loop over the last card, that test is the same every
+ * time and the compiler takes it out of the loop). Without the table, state sums the cards' rank hashes (bits
+ * 8..31, as bits 40..63 of a card key) and `before` counts the cards, up to 65,535. */
+#define PH_WALK_ROW_SHIFT 17   /* an entry: row << 17 | value (the low 16 bits: the value) */
+#define PH_WALK_FIRST_SHIFT 13 /* entry >> 13: the row's first entry (rows of 16) */
+#define PH_WALK_COLUMN_SHIFT 16 /* a card walk key's rank */
+#define PH_SUIT_FOURTH UINT16_C(0x1111)  /* one more card a suit: a counter at four cards reaches bit 3 */
 
 PH_HOT_API ph_hand ph_hand_empty(void) {
     ph_hand hand;
-    hand.key = PH_SUIT_BIAS + PH_HAND_COUNT_ONE;
     hand.bits = 0;
+    hand.suits = (uint16_t)PH_SUIT_BIAS;
+#if PH_HAND_TABLE
+    hand.before = (uint16_t)PH_SUIT_BIAS;
+    hand.state = (uint32_t)PH_WALK_EMPTY << PH_WALK_ROW_SHIFT;
+#else
+    hand.before = 0;
+    hand.state = 0;
+#endif
     return hand;
 }
 
 PH_HOT_API ph_hand ph_hand_add(ph_hand hand, uint8_t card) {
-    hand.key += ph_card_keys[card] + PH_HAND_ONE_CARD;
+#if PH_HAND_TABLE
+    uint32_t step = ph_card_walk_keys[card];
+    hand.before = hand.suits;
+    hand.suits = (uint16_t)(hand.suits + step);
+    hand.state = ph_hand_walk[(hand.state >> PH_WALK_FIRST_SHIFT) + (step >> PH_WALK_COLUMN_SHIFT)];
+#else
+    hand.before = (uint16_t)(hand.before + (hand.before != UINT16_MAX));
+    hand.suits = (uint16_t)(hand.suits + ph_card_keys[card]);
+    hand.state += (uint32_t)(ph_card_keys[card] >> 32);
+#endif
     hand.bits += ph_card_bits[card];
     return hand;
 }
 
 PH_HOT_API int ph_hand_value(ph_hand hand) {
 #if PH_HAND_TABLE
-    if (__builtin_expect((hand.key & PH_SUIT_FLUSH_BITS) == 0, 1)) {
-        uint32_t sized_hash = (uint32_t)(hand.key >> PH_HAND_SIZE_SHIFT); /* (h << 3) | cards */
-        return ph_hand_values[sized_hash + ph_hand_offsets[hand.key >> PH_HAND_ROW_SHIFT]];
-    }
-    return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
+    unsigned plain = (uint16_t)hand.state;
+    unsigned draw = (unsigned)(hand.before + PH_SUIT_FOURTH) & PH_SUIT_FLUSH_BITS;
+    if (__builtin_expect(draw == 0, 1))
+        return (int)plain;
+    unsigned flush = ph_flush_values[ph_flush_ranks(draw, hand.bits)]; /* 0 below five cards of the suit */
+    return (int)(flush ? flush : plain);
 #else
-    uint64_t kind = hand.key & PH_HAND_KIND_BITS;
-    if (kind == 0)
-        return (int)ph_plain_value(hand.key, 7);
-    if (kind == 6 * PH_HAND_COUNT_ONE)
-        return (int)ph_plain_value(hand.key, 5);
-    if (kind == 7 * PH_HAND_COUNT_ONE)
-        return PH_SIX_CARD_TABLE ? (int)ph_plain_value(hand.key, 6)
-                                 : (int)ph_large_hand_value(hand.key, 0, hand.bits, 6);
-    return (int)ph_suited_value(ph_flush_ranks(hand.key & PH_SUIT_FLUSH_BITS, hand.bits));
+    uint64_t key = (uint64_t)hand.state << 32 | hand.suits;
+    if (key & PH_SUIT_FLUSH_BITS)
+        return (int)ph_suited_value(ph_flush_ranks(key & PH_SUIT_FLUSH_BITS, hand.bits));
+    if (hand.before == 6)
+        return PH_SIX_CARD_TABLE ? (int)ph_plain_value(key, 6) : (int)ph_large_hand_value(key, 0, hand.bits, 6);
+    return (int)ph_plain_value(key, hand.before);
 #endif
 }
 
 /* The bits of distinct cards never carry, and every other card loses a bit to a carry or has none (an id
- * past 51), so the bits count the cards exactly when the hand holds distinct valid cards. */
+ * past 51), so the bits count the cards exactly when the hand holds distinct valid cards. The walk's rows
+ * run by size (rank_walk.py): a row tells five or six cards; seven have row 0 and a value, and the dead end
+ * (a fifth card of a rank, an eighth card) row 0 and none. */
 PH_HOT_API int ph_hand_check(ph_hand hand) {
-    uint64_t count = ((hand.key >> PH_HAND_COUNT_SHIFT) & PH_HAND_COUNT_MASK) - 1;
-    return count >= 5 && count <= 7 && (uint64_t)__builtin_popcountll(hand.bits) == count;
+#if PH_HAND_TABLE
+    uint32_t row = hand.state >> PH_WALK_ROW_SHIFT;
+    unsigned cards = row >= PH_WALK_SIX ? 6u
+                     : row >= PH_WALK_FIVE ? 5u
+                     : row == 0 && (uint16_t)hand.state ? 7u
+                     : 0u;
+#else
+    unsigned cards = hand.before >= 5 && hand.before <= 7 ? hand.before : 0u;
+#endif
+    return cards != 0 && (unsigned)__builtin_popcountll(hand.bits) == cards;
 }
 
 #ifdef __cplusplus

@@ -1,10 +1,9 @@
-/* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h).
+/* GENERATED FILE, do not edit. Layout of the evaluator tables in eval_tables.c and hand_walk_tables.c (included by core_c/src/common/tables.h).
  * Made by `./build.sh tables` from the repository root (see pywasm/tablegen/). */
 
 #ifndef PH_EVAL_LAYOUT_H
 #define PH_EVAL_LAYOUT_H
 
-#define PH_HAND_VALUE_ENTRIES 90097
 #define PH_RH_ROWS_5 0
 #define PH_RH_ROWS_6 68651
 #define PH_RH_ROWS_7 10247
@@ -17,6 +16,10 @@
 #define PH_RO_ROWS_5 0
 #define PH_RO_ROWS_6 10240
 #define PH_RO_ROWS_7 2048
+#define PH_WALK_EMPTY 1
+#define PH_WALK_ENTRIES 431216
+#define PH_WALK_FIVE 2381
+#define PH_WALK_SIX 8556
 #define PH_RH_ENTRIES_57 68651
 #define PH_RH_ENTRIES_567 93535
 #define PH_RO_ENTRIES_57 10240

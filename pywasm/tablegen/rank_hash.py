@@ -124,23 +124,6 @@ def block(k: int, plain_value) -> Tuple[List[int], List[int]]:
     return bases, values
 
 
-# The incremental hand's one table for 5, 6 and 7 cards (ph_hand_values): the hand counts its cards in the
-# HAND_SIZE_BITS bits below its rank hash, so the key read from there, (h << 3) | cards, tells the sizes apart
-# and needs no branch on the size. Rows are the hash's top bits, as the 7-card block's.
-HAND_SIZE_BITS = 3
-HAND_SIZES = (5, 6, 7)
-
-
-def hand_table(plain_value) -> Tuple[List[int], List[int]]:
-    """(row offsets, values) of the hand table: value = values[key + offset[key >> shift]] (mod 2**32) for the
-    key (h << HAND_SIZE_BITS) | cards."""
-    shift = ROW_SHIFT[7] + HAND_SIZE_BITS
-    keyed = ((scrambled(weight_sum(counts)) << HAND_SIZE_BITS | k, plain_value(counts))
-             for k in HAND_SIZES for counts in rank_multisets(k))
-    bases, values = displace(keyed, HASH_BITS + HAND_SIZE_BITS, shift)
-    return [(base - (row << shift)) % (1 << 32) for row, base in enumerate(bases)], values
-
-
 def tables(plain_value) -> Tuple[List[int], Dict[str, int]]:
     """The flat uint16 array (per block: row bases, then values) and its layout constants."""
     for k in ROW_SHIFT:

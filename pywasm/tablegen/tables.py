@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import chain, combinations
 
-from . import quinary, rank_hash
+from . import quinary, rank_hash, rank_walk
 from .emit import banner, c_array, rank_hash_array, source
 from .quinary import GROUP_SPAN, GROUPS
 from .ranking import FiveCardTable
@@ -99,8 +99,8 @@ def eval_source():
 
     flat, layout = rank_hash.tables(plain_value)
     offsets, offset_layout = rank_hash.row_offsets(flat, layout)
-    hand_offsets, hand_values = rank_hash.hand_table(plain_value)
-    offset_layout["PH_HAND_VALUE_ENTRIES"] = len(hand_values)
+    walk, walk_layout = rank_walk.walk(plain_value)
+    offset_layout.update(walk_layout)
     g1, g2, g3 = quinary.grouped_tables()
     dp = [quinary.DP[l][n][k] for l in range(5) for n in range(14) for k in range(quinary.MAX_K + 1)]
     keys = [card_key(c) for c in range(256)]
@@ -123,13 +123,6 @@ def eval_source():
             "the row bases of ph_quinary_values less each row's start (mod 2^32): value = ph_quinary_values[h +"
             " offset[h >> shift]], one add between the loads", per_line=8,
             optional_tail=(offset_layout["PH_RO_ENTRIES_57"], "PH_SIX_CARD_TABLE", "PH_ROW_OFFSET_ENTRIES"))
-        + "#endif\n",
-        "#if PH_HAND_TABLE\n" + c_array(
-            "uint32_t", "ph_hand_offsets", hand_offsets,
-            "the incremental hand's rows: the same displacement over the 5-, 6- and 7-card rank multisets at"
-            " once, keyed (h << 3) | cards (rank_hash.hand_table)", per_line=8)
-        + c_array("uint16_t", "ph_hand_values", hand_values,
-                  "best non-flush value of the rank multisets in ph_hand_offsets' rows")
         + "#endif\n",
         c_array("uint32_t", "ph_qhash_g1", g1,
                 "hash_quinary share of ranks 2-5, by (k - 5) * 625 + base-5 pattern"),
@@ -171,15 +164,28 @@ def eval_source():
                 shape=(5, 64)),
     ]
     sizes = [("ph_quinary_values", 2 * len(flat)), ("ph_rank_offsets", 4 * len(offsets)),
-             ("ph_hand_offsets, ph_hand_values", 4 * len(hand_offsets) + 2 * len(hand_values)), ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
+             ("ph_qhash_g1..g3", 4 * len(g1) + 2 * (len(g2) + len(g3))),
              ("card tables", 8 * (4 * 256 + 192)), ("ph_card_key_bits_first", 16 * 256), ("SIMD planes", 16 * 4 + 64 * 5)]
     header = layout_header({**layout, **offset_layout}, len(g1), len(g2))
+    walk_arrays = [
+        "#if PH_HAND_TABLE\n" + c_array(
+            "uint32_t", "ph_hand_walk", walk,
+            "the incremental hand's walk over rank multisets, a row of 16 entries (one per rank added, 3 unused)"
+            " a cache line: (next row << 17) | best non-flush value from five cards (pywasm/tablegen/rank_walk.py)",
+            per_line=rank_walk.ROW_WIDTH, align=64)
+        + c_array("uint32_t", "ph_card_walk_keys", [rank_walk.card_walk_key(c) for c in range(256)],
+                  "card_walk_key(c): rank << 16 | 1 << (4 * suit); ids >= 52 step as an ace with no suit",
+                  per_line=8)
+        + "#endif\n"]
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
+            ("hand_walk_tables.c", source("The incremental hand's rank walk.", walk_arrays),
+             [("ph_hand_walk", 4 * len(walk)), ("ph_card_walk_keys", 4 * 256)]),
             ("eval_layout.h", header, [])]
 
 
 def layout_header(layout, g1_len, g2_len):
-    lines = [banner("Layout of the evaluator tables in eval_tables.c (included by core_c/src/common/tables.h)."),
+    lines = [banner("Layout of the evaluator tables in eval_tables.c and hand_walk_tables.c (included by"
+                    " core_c/src/common/tables.h)."),
              "#ifndef PH_EVAL_LAYOUT_H", "#define PH_EVAL_LAYOUT_H", ""]
     for name in sorted(layout):
         if not name.startswith(("PH_RH_ENTRIES", "PH_RO_ENTRIES")):

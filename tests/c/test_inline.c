@@ -106,10 +106,18 @@ static void check(void) {
     const uint8_t aces[] = {51, 51, 47, 43, 39, 35}, twice[] = {0, 0, 1, 1, 2, 2, 3};
     expect_check(aces, 6, 0, "the top card twice (its carry leaves the suit's bits)");
     expect_check(twice, 7, 0, "pairs of repeated cards");
+    const uint8_t five_deuces[] = {0, 1, 2, 3, 0, 20, 40}, aces_then_valid[] = {52, 48, 44, 40, 36, 32};
+    expect_check(five_deuces, 5, 0, "a rank five times (the walk's dead end)");
+    expect_check(five_deuces, 7, 0, "a rank five times, then two more cards");
+    expect_check(aces_then_valid, 6, 0, "an id past the deck that steps as an ace, among five valid cards");
     for (size_t n = 0; n < 64; n++)
         cards[n] = 255;
-    expect_check(cards, 16, 0, "16 ids past the deck (their count carries)");
+    expect_check(cards, 16, 0, "16 ids past the deck");
     expect_check(cards, 5, 0, "five ids past the deck");
+    for (size_t n = 0; n < 64; n++)
+        cards[n] = (uint8_t)(n % 7 == 6 ? 255 : 4 * (n % 7)); /* seven cards and then more, every 7th invalid */
+    expect_check(cards, 7, 0, "six valid cards and an id past the deck");
+    expect_check(cards, 63, 0, "63 cards, repeats and ids past the deck among them");
     for (size_t n = 0; n < 64; n++)
         cards[n] = (uint8_t)(n % 52);
     expect_check(cards, 59, 0, "the deck and 7 cards again");
