@@ -336,26 +336,28 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
 }
 #endif
 
-/* A hand: its cards' suit-major bits summed (a flush suit's ranks, and the duplicate test), its suit counters
- * (PH_SUIT_BIAS + one a card), and `state`. With the walk table, state is the rank multiset's entry in
- * ph_hand_walk, whose low 16 bits are its value, and `before` keeps the suit counters as they were before
- * the last card: a flush needs four of its suit before its last card, so while no suit had four, the value
- * is read with no test of the cards themselves (in a loop over the last card, that test is the same every
- * time and the compiler takes it out of the loop). Without the table, state sums the cards' rank hashes (bits
- * 8..31, as bits 40..63 of a card key) and `before` counts the cards, up to 65,535. */
+/* A hand: its cards' suit-major bits summed (a flush suit's ranks, and the duplicate test), four suit
+ * counters, and `state`. With the walk table, state is the rank multiset's entry in ph_hand_walk, whose low
+ * 16 bits are its value, and `before` keeps the suit counters (from 4, so that a fourth card sets bit 3) as
+ * they were before the last card: a flush needs four of its suit before its last card, so while no suit had
+ * four, the value is read with no test of the cards themselves (in a loop over the last card, that test is
+ * the same every time and the compiler takes it out of the loop); else the flush table, 0 below five ranks,
+ * says whether that suit made one. Without the table, the counters start at PH_SUIT_BIAS (a fifth card sets
+ * bit 3), state sums the cards' rank hashes (bits 8..31, as bits 40..63 of a card key) and `before` counts
+ * the cards, up to 65,535. */
 #define PH_WALK_ROW_SHIFT 17   /* an entry: row << 17 | value (the low 16 bits: the value) */
 #define PH_WALK_FIRST_SHIFT 13 /* entry >> 13: the row's first entry (rows of 16) */
 #define PH_WALK_COLUMN_SHIFT 16 /* a card walk key's rank */
-#define PH_SUIT_FOURTH UINT16_C(0x1111)  /* one more card a suit: a counter at four cards reaches bit 3 */
+#define PH_HAND_SUIT_BIAS UINT16_C(0x4444) /* a counter reaches bit 3 at its suit's fourth card */
 
 PH_HOT_API ph_hand ph_hand_empty(void) {
     ph_hand hand;
     hand.bits = 0;
-    hand.suits = (uint16_t)PH_SUIT_BIAS;
 #if PH_HAND_TABLE
-    hand.before = (uint16_t)PH_SUIT_BIAS;
+    hand.suits = hand.before = PH_HAND_SUIT_BIAS;
     hand.state = (uint32_t)PH_WALK_EMPTY << PH_WALK_ROW_SHIFT;
 #else
+    hand.suits = (uint16_t)PH_SUIT_BIAS;
     hand.before = 0;
     hand.state = 0;
 #endif
@@ -380,7 +382,7 @@ PH_HOT_API ph_hand ph_hand_add(ph_hand hand, uint8_t card) {
 PH_HOT_API int ph_hand_value(ph_hand hand) {
 #if PH_HAND_TABLE
     unsigned plain = (uint16_t)hand.state;
-    unsigned draw = (unsigned)(hand.before + PH_SUIT_FOURTH) & PH_SUIT_FLUSH_BITS;
+    unsigned draw = hand.before & (unsigned)PH_SUIT_FLUSH_BITS;
     if (__builtin_expect(draw == 0, 1))
         return (int)plain;
     unsigned flush = ph_flush_values[ph_flush_ranks(draw, hand.bits)]; /* 0 below five cards of the suit */
