@@ -35,6 +35,9 @@ setup(
             # the core includes its private headers by relative path; the generated tables include
             # tables.h and game_tables.h by name, from core_c/src/common
             include_dirs=["core_c/include", "core_c/src/common"],
+            # the incremental hand (ph_hand) is C-only: Python never calls it, so the extension leaves out
+            # its 1.7 MB walk and keeps the small fallback the wasm build uses
+            define_macros=[("PH_HAND_TABLE", "0")],
             extra_compile_args=["-std=c11", "-O3", "-Wall", "-Wextra"],
             extra_link_args=strip_flags(),
         )
