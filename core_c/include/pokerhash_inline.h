@@ -345,9 +345,9 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
  * says whether that suit made one. Without the table, the counters start at PH_SUIT_BIAS (a fifth card sets
  * bit 3), state sums the cards' rank hashes (bits 8..31, as bits 40..63 of a card key) and `before` counts
  * the cards, up to 65,535. */
-#define PH_WALK_ROW_SHIFT 17   /* an entry: row << 17 | value (the low 16 bits: the value) */
-#define PH_WALK_FIRST_SHIFT 13 /* entry >> 13: the row's first entry (rows of 16) */
-#define PH_WALK_COLUMN_SHIFT 16 /* a card walk key's rank */
+/* The walk's shifts (PH_WALK_ROW_SHIFT: an entry is row << it | value, the value in the low 16 bits;
+ * PH_WALK_FIRST_SHIFT: entry >> it is the row's first entry; PH_WALK_COLUMN_SHIFT: a card walk key's rank)
+ * come from the generator, in eval_layout.h. */
 #define PH_HAND_SUIT_BIAS UINT16_C(0x4444) /* a counter reaches bit 3 at its suit's fourth card */
 
 PH_HOT_API ph_hand ph_hand_empty(void) {

@@ -25,6 +25,7 @@ MAX_CARDS = 7
 VALUE_BITS = 13  # a hand value is 1..7462 < 2**13
 ROW_WIDTH = 16
 ROW_SHIFT = VALUE_BITS + 4  # row * ROW_WIDTH above the value
+COLUMN_SHIFT = 16  # a card walk key's rank, above its suit counter
 DEAD_ROW = 0
 
 
@@ -60,6 +61,9 @@ def walk(plain_value: Callable[[Sequence[int]], int]) -> Tuple[List[int], Dict[s
             row_of[counts_of(seq)] = rows
             rows += 1
     layout["PH_WALK_EMPTY"] = row_of[(0,) * RANKS]
+    layout["PH_WALK_ROW_SHIFT"] = ROW_SHIFT
+    layout["PH_WALK_FIRST_SHIFT"] = VALUE_BITS  # entry >> VALUE_BITS = row * ROW_WIDTH, the row's first entry
+    layout["PH_WALK_COLUMN_SHIFT"] = COLUMN_SHIFT
     layout["PH_WALK_ENTRIES"] = rows * ROW_WIDTH
     assert rows < 1 << (32 - ROW_SHIFT), "rows must fit above the value"
     assert ROW_WIDTH << VALUE_BITS == 1 << ROW_SHIFT
@@ -81,6 +85,6 @@ def card_walk_key(card: int) -> int:
     bits 16..31. An id past the deck steps as an ace and counts no suit: it has no suit-major bit either, so
     ph_hand_check finds it (the hand's bits count fewer cards than its walk)."""
     if card >= 52:
-        return (RANKS - 1) << 16
+        return (RANKS - 1) << COLUMN_SHIFT
     rank, suit = divmod(card, 4)
-    return rank << 16 | 1 << (4 * suit)
+    return rank << COLUMN_SHIFT | 1 << (4 * suit)

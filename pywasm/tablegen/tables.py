@@ -171,7 +171,8 @@ def eval_source():
         "#if PH_HAND_TABLE\n" + c_array(
             "uint32_t", "ph_hand_walk", walk,
             "the incremental hand's walk over rank multisets, a row of 16 entries (one per rank added, 3 unused)"
-            " a cache line: (next row << 17) | best non-flush value from five cards (pywasm/tablegen/rank_walk.py)",
+            f" a cache line: (next row << {rank_walk.ROW_SHIFT}) | best non-flush value from five cards"
+            " (pywasm/tablegen/rank_walk.py)",
             per_line=rank_walk.ROW_WIDTH, align=64)
         + c_array("uint32_t", "ph_card_walk_keys", [rank_walk.card_walk_key(c) for c in range(256)],
                   "card_walk_key(c): rank << 16 | 1 << (4 * suit); ids >= 52 step as an ace with no suit",
