@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The inline one-call row of the performance kit, split by flushes (bench/inline_split.c): builds the kit's
+# objects for this checkout's core (its drivers/ph_inline.c with -DPH_INLINE_ALL, the OMPEval and SKPokerEval
+# wrappers, the prebuilt holdem-hand-evaluator library) and races them on random rows with and without flushes.
+#   bash bench/inline_split.sh [passes] [hands]     (the kit: $PERFKIT, else ../shared/perfkit)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+KIT=$(cd "${PERFKIT:-../shared/perfkit}" 2>/dev/null && pwd) || { echo "no performance kit (set PERFKIT)" >&2; exit 2; }
+[ -f "$KIT/build.mk" ] || { echo "no performance kit at $KIT" >&2; exit 2; }
+B=$PWD/bench/build/inline_split
+mkdir -p "$B"
+BHE=$KIT/prebuilt/x86_64-linux-gnu/libbhe_ffi.a
+OMP=$(printf "$B/omp/%s.o " CardRange CombinedRange EquityCalculator HandEvaluator)
+# shellcheck disable=SC2086
+make -s -f "$KIT/build.mk" B="$B" PH_CORE="$PWD/core_c" BHE_LIB="$BHE" -j"$(nproc)" \
+    "$B/drv/ph_inline.o" "$B/drv/peer_omp.o" "$B/drv/peer_sk.o" "$B/libpokerhash.a" $OMP
+# shellcheck disable=SC2086
+cc -std=c11 -O3 -I"$KIT/drivers" -Icore_c/include -c bench/inline_split.c -o "$B/inline_split.o"
+# shellcheck disable=SC2086
+c++ -pthread "$B/inline_split.o" "$B/drv/ph_inline.o" "$B/drv/peer_omp.o" "$B/drv/peer_sk.o" $OMP \
+    "$B/libpokerhash.a" "$BHE" -lm -ldl -o "$B/inline_split"
+echo "== $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')$(grep -q avx512f /proc/cpuinfo && echo ', AVX-512')"
+"$B/inline_split" "$@"
