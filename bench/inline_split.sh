@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 KIT=$(cd "${PERFKIT:-../shared/perfkit}" 2>/dev/null && pwd) || { echo "no performance kit (set PERFKIT)" >&2; exit 2; }
 [ -f "$KIT/build.mk" ] || { echo "no performance kit at $KIT" >&2; exit 2; }
 B=$PWD/bench/build/inline_split
+# The kit's make rules know the core's .c files, not its headers: pokerhash's objects are built afresh each
+# run (the peers' objects are kept).
+rm -rf "$B/ph" "$B/drv/ph_inline.o" "$B/libpokerhash.a"
 mkdir -p "$B"
 BHE=$KIT/prebuilt/x86_64-linux-gnu/libbhe_ffi.a
 OMP=$(printf "$B/omp/%s.o " CardRange CombinedRange EquityCalculator HandEvaluator)

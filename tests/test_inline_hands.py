@@ -18,8 +18,8 @@ from core_build import core_includes, core_sources
 WASM_TABLES = ("-DPH_SIX_CARD_TABLE=0", "-DPH_FLUSH_TABLE=0", "-DPH_LARGE_HAND_TABLES=0")
 
 
-def run_section(binary, section):
-    run = subprocess.run([binary, section], capture_output=True, text=True, timeout=600)
+def run_section(binary, section, *options):
+    run = subprocess.run([binary, section, *options], capture_output=True, text=True, timeout=600)
     print(run.stdout)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "OK: 0 failure(s)" in run.stdout
@@ -59,6 +59,21 @@ def test_a_popcount_build_agrees_too(native_tools):
     binary = c_program(native_tools, "test_inline", extra=["inline_calls"], flags=("-mpopcnt",))
     for section in ("errors", "check", "all"):
         run_section(binary, section)
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="the run-time choice is x86-64's")
+def test_the_library_finds_popcnt_for_the_inline_evaluator(inline_binary):
+    """A plain x86-64 caller's inline evaluator reads ph_cpu_popcnt, which the library sets as it loads."""
+    run_section(inline_binary, "dispatch")
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="the run-time choice is x86-64's")
+def test_the_inline_or_test_for_cpus_without_popcnt_agrees_too(inline_binary):
+    """Where the CPU has POPCNT the sweeps above take the bit count; a CPU without it takes the OR of the
+    cards' bits, forced here."""
+    for section in ("errors", "all"):
+        out = run_section(inline_binary, section, "without-popcnt")
+        assert "the inline evaluator's OR test" in out
 
 
 def _compilers(native_tools):

@@ -1,7 +1,9 @@
 /* The inline evaluator (PH_INLINE_ALL) and the incremental hand (ph_hand) against the library, run by
  * tests/test_inline_hands.py: `test_inline all` compares every 5-, 6- and 7-card hand (inline_calls.c's
- * sweep), `errors` the statuses of bad input, `check` ph_hand_check, `large` 8- and 9-card hands. Prints one line per failure and
- * "OK: 0 failure(s)". This file calls the library; inline_calls.c holds the inline forms. */
+ * sweep), `errors` the statuses of bad input, `check` ph_hand_check, `large` 8- and 9-card hands,
+ * `dispatch` that the library found POPCNT where the CPU has it. A second argument `without-popcnt` makes a
+ * plain x86-64 build's inline evaluator take the OR test that CPUs without POPCNT take. Prints one line per
+ * failure and "OK: 0 failure(s)". This file calls the library; inline_calls.c holds the inline forms. */
 #include <stdio.h>
 #include <string.h>
 
@@ -142,8 +144,28 @@ static void large(void) {
     printf("8- and 9-card hands: inline equals library\n");
 }
 
+/* What the inline evaluator of a plain x86-64 build reads to pick its duplicate test, as the CPU says. */
+static void dispatch(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __builtin_cpu_init();
+    int has = __builtin_cpu_supports("popcnt") != 0;
+    CHECK(ph_cpu_popcnt == has, "ph_cpu_popcnt %d where the CPU says %d", ph_cpu_popcnt, has);
+    printf("POPCNT: %s\n", has ? "yes" : "no");
+#else
+    printf("not x86-64: no run-time choice\n");
+#endif
+}
+
 int main(int argc, char **argv) {
     const char *section = argc > 1 ? argv[1] : "all";
+    if (argc > 2 && !strcmp(argv[2], "without-popcnt")) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+        ph_cpu_popcnt = 0;
+        printf("the inline evaluator's OR test\n");
+#else
+        CHECK(0, "without-popcnt: not an x86-64 build");
+#endif
+    }
     CHECK(inline_defines_inlined(), "PH_INLINED defined under PH_INLINE_ALL");
 #ifdef PH_INLINED
     CHECK(0, "PH_INLINED defined without PH_INLINE_ALL");
@@ -156,6 +178,8 @@ int main(int argc, char **argv) {
         check();
     else if (!strcmp(section, "large"))
         large();
+    else if (!strcmp(section, "dispatch"))
+        dispatch();
     else
         CHECK(0, "unknown section %s", section);
     printf("%d checks\nOK: %d failure(s)\n", checks, failures);

@@ -11,6 +11,13 @@
 #define PH_POPCNT_DISPATCH 0
 #endif
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* Declared in pokerhash_inline.h, where an inline evaluator built without POPCNT reads it. Where this library
+ * is built without it too, 0 (the OR test, right on any CPU) until find_popcnt runs as the library loads.
+ * Defined in every x86-64 build, so that a caller's flags need not match the library's on this. */
+int ph_cpu_popcnt = !PH_POPCNT_DISPATCH;
+#endif
+
 /* Kept out of line so the hot loops need not keep the row's ids alive for this rare path. */
 __attribute__((noinline)) int ph_bad_row_status(const uint8_t *row, size_t k) {
     for (size_t j = 0; j < k; j++)
@@ -68,14 +75,17 @@ __attribute__((target("popcnt"))) static int batch_with_popcnt(const uint8_t *ca
     return batch_any_k(cards, n, k, out, bad_row, 1);
 }
 
-/* Resolved once; __builtin_cpu_supports needs the CPU model read first in a static constructor, so the
- * answer is cached from the first call on. */
-static int has_popcnt(void) {
-    static int known = -1;
-    if (known < 0)
-        known = __builtin_cpu_supports("popcnt") ? 1 : 0;
-    return known;
+/* Whether the CPU has POPCNT. Also called by the indirect function's resolver, which runs while the loader
+ * relocates: before the constructors that read the CPU model and set up a sanitizer's run-time, hence the
+ * explicit __builtin_cpu_init and no instrumentation. */
+__attribute__((no_sanitize("address", "undefined"))) static inline int cpu_has_popcnt(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt") ? 1 : 0;
 }
+
+__attribute__((constructor)) static void find_popcnt(void) { ph_cpu_popcnt = cpu_has_popcnt(); }
+
+static int has_popcnt(void) { return ph_cpu_popcnt; }
 #endif
 
 static int evaluate_portable(const uint8_t *cards, size_t k) {
@@ -89,8 +99,7 @@ typedef int evaluate_function(const uint8_t *, size_t);
 /* "used": the ifunc names it only in a string, so clang would call it unused. The resolver runs while the
  * loader relocates, before a sanitizer's run-time is set up, so it must not be instrumented. */
 __attribute__((used, no_sanitize("address", "undefined"))) static evaluate_function *resolve_evaluate(void) {
-    __builtin_cpu_init(); /* resolvers run before constructors */
-    return __builtin_cpu_supports("popcnt") ? evaluate_with_popcnt : evaluate_portable;
+    return cpu_has_popcnt() ? evaluate_with_popcnt : evaluate_portable;
 }
 int ph_evaluate(const uint8_t *cards, size_t k) __attribute__((ifunc("resolve_evaluate")));
 #else
