@@ -3,7 +3,8 @@
  * compiles it, and the peers' wrappers), raced on the same random rows and on the same rows with every flush
  * redrawn. Flushes are the one branch a random hand mispredicts, and the one place where the evaluators
  * differ in how late they know the answer. Built and run by bench/inline_split.sh, which builds the kit's
- * objects first.
+ * objects first. Built with INLINE_SPLIT_BEFORE, it races a second build of the kit's loops too, against the
+ * header of an earlier revision (the script's BEFORE=rev), as "before".
  *
  *   inline_split [passes] [hands]      (defaults: 21 passes, 1,000,000 hands a size)
  *
@@ -25,6 +26,10 @@ double omp_init(void);
 void omp_eval_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
 void bhe_eval_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
 void sk_eval_rows7(const uint8_t *cards, size_t n, uint16_t *out);
+#ifdef INLINE_SPLIT_BEFORE
+/* drivers/ph_inline.c's phi_eval_rows, built against the earlier header and renamed by the script. */
+void phi_eval_rows_before(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
+#endif
 
 typedef void rows_function(const uint8_t *cards, size_t n, size_t k, uint16_t *out);
 
@@ -36,15 +41,20 @@ static void sk_rows(const uint8_t *cards, size_t n, size_t k, uint16_t *out) {
 struct contender {
     const char *name;
     rows_function *rows;
+    int ours;   /* 1: pokerhash, its values checked exactly; 0: a peer */
     int sk_ids; /* 1: the rows are passed in SKPokerEval's ids */
     int sizes;  /* bit k: evaluates k cards */
 };
 
+/* ours first: the ratios are against contenders[0]. */
 static const struct contender contenders[] = {
-    {"pokerhash ph_evaluate inlined (PH_INLINE_ALL)", phi_eval_rows, 0, 0xe0},
-    {"OMPEval Hand from card ids + evaluate()", omp_eval_rows, 0, 0xe0},
-    {"holdem-hand-evaluator Hand from card ids + evaluate()", bhe_eval_rows, 0, 0xe0},
-    {"SKPokerEval SevenEval::GetRank", sk_rows, 1, 0x80},
+    {"ours", phi_eval_rows, 1, 0, 0xe0},
+#ifdef INLINE_SPLIT_BEFORE
+    {"before", phi_eval_rows_before, 1, 0, 0xe0},
+#endif
+    {"OMPEval", omp_eval_rows, 0, 0, 0xe0},
+    {"holdem-hand-evaluator", bhe_eval_rows, 0, 0, 0xe0},
+    {"SKPokerEval", sk_rows, 0, 1, 0x80},
 };
 #define CONTENDERS (sizeof contenders / sizeof contenders[0])
 
@@ -91,8 +101,6 @@ static int same_order(const uint16_t *ours, const uint16_t *peer, size_t n) {
     return 1;
 }
 
-static const char *const short_names[] = {"ours", "OMPEval", "holdem-hand-evaluator", "SKPokerEval"};
-
 /* Races every contender for k cards on the rows; prints one line and leaves each median (ms) in ms[];
  * returns 0, or 1 when a check failed. */
 static int race(const char *label, size_t k, const uint8_t *rows, const uint8_t *sk_rows_ids, size_t n,
@@ -103,15 +111,18 @@ static int race(const char *label, size_t k, const uint8_t *rows, const uint8_t 
     if (!want || !got || !times || ph_evaluate_batch(rows, n, k, want, &bad_row) != PH_OK)
         return fprintf(stderr, "inline_split: out of memory or a bad row\n"), 1;
     int failed = 0, reported[CONTENDERS] = {0};
+    /* Odd passes run the contenders in reverse: whoever runs right after another pokerhash build finds its
+     * tables warm, so one order (or a rotation of it) would favour the one that follows. */
     for (int p = 0; p < passes; p++)
-        for (size_t c = 0; c < CONTENDERS; c++) {
+        for (size_t turn = 0; turn < CONTENDERS; turn++) {
+            size_t c = p % 2 ? CONTENDERS - 1 - turn : turn;
             if (!(contenders[c].sizes >> k & 1))
                 continue;
             const uint8_t *input = contenders[c].sk_ids ? sk_rows_ids : rows;
             double t = cpu_seconds();
             contenders[c].rows(input, n, k, got);
             times[c * (size_t)passes + (size_t)p] = cpu_seconds() - t;
-            int ok = c == 0 ? memcmp(got, want, 2 * n) == 0 : same_order(want, got, n);
+            int ok = contenders[c].ours ? memcmp(got, want, 2 * n) == 0 : same_order(want, got, n);
             if (!ok && !reported[c]) {
                 fprintf(stderr, "inline_split: %s disagrees on %zu-card rows (%s)\n", contenders[c].name, k, label);
                 failed = reported[c] = 1;
@@ -126,11 +137,15 @@ static int race(const char *label, size_t k, const uint8_t *rows, const uint8_t 
         double *mine = times + c * (size_t)passes;
         qsort(mine, (size_t)passes, sizeof(double), ascending_seconds);
         ms[c] = 1e3 * mine[passes / 2];
-        if (c > 0 && ms[c] < best_peer)
+        if (!contenders[c].ours && ms[c] < best_peer)
             best_peer = ms[c];
-        printf("  %s %.3f", short_names[c], ms[c]);
+        printf("  %s %.3f", contenders[c].name, ms[c]);
     }
-    printf("  -> ours %.3fx the best peer\n", best_peer / ms[0]);
+    printf("  -> ours %.3fx the best peer", best_peer / ms[0]);
+    for (size_t c = 1; c < CONTENDERS; c++)
+        if (contenders[c].ours)
+            printf(", %.3fx %s", ms[c] / ms[0], contenders[c].name);
+    printf("\n");
     free(want), free(got), free(times);
     return failed;
 }
@@ -160,7 +175,7 @@ int main(int argc, char **argv) {
         printf("%zu cards, the flush rows' cost:", k);
         for (size_t c = 0; c < CONTENDERS; c++)
             if (contenders[c].sizes >> k & 1)
-                printf("  %s %.3f", short_names[c], ms[0][c] - ms[1][c]);
+                printf("  %s %.3f", contenders[c].name, ms[0][c] - ms[1][c]);
         printf(" ms\n");
         free(rows), free(sk_ids);
     }
