@@ -355,9 +355,9 @@ PH_HOT_API int ph_evaluate(const uint8_t *cards, size_t k) {
     return ph_evaluate_sized(cards, k, 1);
 #else
     /* The bit count takes one fused load-and-add a card where the OR test needs a load, an add and an OR:
-     * 7 cards in 36 instructions instead of 47, 1-3 % faster on a quiet core and more when a sibling thread
-     * shares it (bench/RESULTS.md). The empty asm gives each branch its own copy of `cards`, so that the
-     * compiler cannot merge the two branches' loads into the OR test's form. */
+     * 7 cards in 36 instructions instead of 47, 1-6 % faster on a quiet core and up to 17 % in a shared
+     * host's slow phases (bench/RESULTS.md). The empty asm gives each branch its own copy of `cards`, so
+     * that the compiler cannot merge the two branches' loads into the OR test's form. */
     if (ph_cpu_popcnt) {
         __asm__("" : "+r"(cards));
         return ph_evaluate_sized(cards, k, 1);
