@@ -34,6 +34,12 @@
 #else
 #define PH_POPCNT_NATIVE 1
 #endif
+/* 1 where the library defines ph_cpu_popcnt: every x86-64 build, whatever its own flags. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PH_CPU_POPCNT_FLAG 1
+#else
+#define PH_CPU_POPCNT_FLAG 0
+#endif
 
 /* Inlined even where the compiler would not: a loop specialised per hand size must stay whole. */
 #define PH_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -130,7 +136,7 @@ __attribute__((pure)) unsigned ph_large_hand_value(uint64_t key, uint64_t quinar
 /* ph_evaluate's answer for 5..7 cards whose key shows a flush or an id above 51. */
 __attribute__((pure)) int ph_flush_or_bad_id(const uint8_t *cards, size_t k);
 #endif
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PH_CPU_POPCNT_FLAG
 /* 1 once the library has found POPCNT on this CPU (a constructor sets it when the library loads; 0 before,
  * which takes the OR test, right on any CPU); 1 from the start in a library built with -mpopcnt. */
 extern int ph_cpu_popcnt;

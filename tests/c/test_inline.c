@@ -146,7 +146,7 @@ static void large(void) {
 
 /* What the inline evaluator of a plain x86-64 build reads to pick its duplicate test, as the CPU says. */
 static void dispatch(void) {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PH_CPU_POPCNT_FLAG
     __builtin_cpu_init();
     int has = __builtin_cpu_supports("popcnt") != 0;
     CHECK(ph_cpu_popcnt == has, "ph_cpu_popcnt %d where the CPU says %d", ph_cpu_popcnt, has);
@@ -159,7 +159,7 @@ static void dispatch(void) {
 int main(int argc, char **argv) {
     const char *section = argc > 1 ? argv[1] : "all";
     if (argc > 2 && !strcmp(argv[2], "without-popcnt")) {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PH_CPU_POPCNT_FLAG
         ph_cpu_popcnt = 0;
         printf("the inline evaluator's OR test\n");
 #else

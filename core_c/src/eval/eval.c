@@ -5,17 +5,13 @@
 
 /* Plain x86-64 may lack POPCNT, which counts a hand's bits in one instruction: there ph_evaluate is built
  * both ways and the CPU picks one at run time. */
-#if defined(__x86_64__) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
-#define PH_POPCNT_DISPATCH 1
-#else
-#define PH_POPCNT_DISPATCH 0
-#endif
+#define PH_POPCNT_DISPATCH (!PH_POPCNT_NATIVE)
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if PH_CPU_POPCNT_FLAG
 /* Declared in pokerhash_inline.h, where an inline evaluator built without POPCNT reads it. Where this library
  * is built without it too, 0 (the OR test, right on any CPU) until find_popcnt runs as the library loads.
  * Defined in every x86-64 build, so that a caller's flags need not match the library's on this. */
-int ph_cpu_popcnt = !PH_POPCNT_DISPATCH;
+int ph_cpu_popcnt = PH_POPCNT_NATIVE;
 #endif
 
 /* Kept out of line so the hot loops need not keep the row's ids alive for this rare path. */
