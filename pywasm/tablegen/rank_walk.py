@@ -7,6 +7,11 @@ with no multiply; the bits between row and value are 0, so the low 16 bits are t
 zero-extending load). So adding a card is one load, and the value of a hand is already in it: ph_hand_value
 reads it, and only a flush needs more (the suit counters and bits beside the entry).
 
+A card's column is its rank, computed from the id as (id & 0x3c) >> 2 rather than loaded: in a loop over the
+last card that leaves two loads a hand, the entry and the caller's own use of the value. Ids 52..63 land on
+the three unused columns, whose entries are 0 (the dead end); ids from 64 on wrap onto a rank. Neither has a
+suit-major bit, so ph_hand_check finds both (the hand's bits count fewer cards than its walk).
+
 Row 0 is the dead end: its entries are 0, and so is every entry that would put a fifth card on a rank or an
 eighth card in the hand. Seven-card multisets have no row of their own (row 0), so any card after the
 seventh leads there, and ph_hand_check tells a hand's size from its row alone.
@@ -25,7 +30,6 @@ MAX_CARDS = 7
 VALUE_BITS = 13  # a hand value is 1..7462 < 2**13
 ROW_WIDTH = 16
 ROW_SHIFT = VALUE_BITS + 4  # row * ROW_WIDTH above the value
-COLUMN_SHIFT = 16  # a card walk key's rank, above its suit counter
 DEAD_ROW = 0
 
 
@@ -63,7 +67,6 @@ def walk(plain_value: Callable[[Sequence[int]], int]) -> Tuple[List[int], Dict[s
     layout["PH_WALK_EMPTY"] = row_of[(0,) * RANKS]
     layout["PH_WALK_ROW_SHIFT"] = ROW_SHIFT
     layout["PH_WALK_FIRST_SHIFT"] = VALUE_BITS  # entry >> VALUE_BITS = row * ROW_WIDTH, the row's first entry
-    layout["PH_WALK_COLUMN_SHIFT"] = COLUMN_SHIFT
     layout["PH_WALK_ENTRIES"] = rows * ROW_WIDTH
     assert rows < 1 << (32 - ROW_SHIFT), "rows must fit above the value"
     assert ROW_WIDTH << VALUE_BITS == 1 << ROW_SHIFT
@@ -79,12 +82,3 @@ def walk(plain_value: Callable[[Sequence[int]], int]) -> Tuple[List[int], Dict[s
             entries[row * ROW_WIDTH + r] = row_of.get(grown, DEAD_ROW) << ROW_SHIFT | value  # seven cards: no row
     return entries, layout
 
-
-def card_walk_key(card: int) -> int:
-    """A card's step: its suit counter (1 << 4 * suit) in bits 0..15 and its rank, the walk's column, in
-    bits 16..31. An id past the deck steps as an ace and counts no suit: it has no suit-major bit either, so
-    ph_hand_check finds it (the hand's bits count fewer cards than its walk)."""
-    if card >= 52:
-        return (RANKS - 1) << COLUMN_SHIFT
-    rank, suit = divmod(card, 4)
-    return rank << COLUMN_SHIFT | 1 << (4 * suit)

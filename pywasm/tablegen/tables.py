@@ -174,13 +174,10 @@ def eval_source():
             f" a cache line: (next row << {rank_walk.ROW_SHIFT}) | best non-flush value from five cards"
             " (pywasm/tablegen/rank_walk.py)",
             per_line=rank_walk.ROW_WIDTH, align=64)
-        + c_array("uint32_t", "ph_card_walk_keys", [rank_walk.card_walk_key(c) for c in range(256)],
-                  "card_walk_key(c): rank << 16 | 1 << (4 * suit); ids >= 52 step as an ace with no suit",
-                  per_line=8)
         + "#endif\n"]
     return [("eval_tables.c", source("Evaluator tables.", arrays), sizes),
             ("hand_walk_tables.c", source("The incremental hand's rank walk.", walk_arrays),
-             [("ph_hand_walk", 4 * len(walk)), ("ph_card_walk_keys", 4 * 256)]),
+             [("ph_hand_walk", 4 * len(walk))]),
             ("eval_layout.h", header, [])]
 
 

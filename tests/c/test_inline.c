@@ -108,10 +108,12 @@ static void check(void) {
     const uint8_t aces[] = {51, 51, 47, 43, 39, 35}, twice[] = {0, 0, 1, 1, 2, 2, 3};
     expect_check(aces, 6, 0, "the top card twice (its carry leaves the suit's bits)");
     expect_check(twice, 7, 0, "pairs of repeated cards");
-    const uint8_t five_deuces[] = {0, 1, 2, 3, 0, 20, 40}, aces_then_valid[] = {52, 48, 44, 40, 36, 32};
+    const uint8_t five_deuces[] = {0, 1, 2, 3, 0, 20, 40};
+    const uint8_t past_then_valid[] = {52, 48, 44, 40, 36, 32}, wrapped_then_valid[] = {64, 48, 44, 40, 36, 32};
     expect_check(five_deuces, 5, 0, "a rank five times (the walk's dead end)");
     expect_check(five_deuces, 7, 0, "a rank five times, then two more cards");
-    expect_check(aces_then_valid, 6, 0, "an id past the deck that steps as an ace, among five valid cards");
+    expect_check(past_then_valid, 6, 0, "id 52 (an unused column of the walk: the dead end), then five valid cards");
+    expect_check(wrapped_then_valid, 6, 0, "id 64 (the walk reads it as a deuce), then five valid cards");
     for (size_t n = 0; n < 64; n++)
         cards[n] = 255;
     expect_check(cards, 16, 0, "16 ids past the deck");
